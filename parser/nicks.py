@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Final
@@ -3060,10 +3060,8 @@ def _one_edits(word: str) -> dict[str, str]:
     for i in range(len(word) + 1):
         for new in letters:
             add(word[:i] + new + word[i:], "dropped")
-    for size in (2, 3, 4):
-        for i in range(len(word) - 2 * size + 1):
-            if word[i : i + size] == word[i + size : i + 2 * size]:
-                add(word[: i + size] + word[i + 2 * size :], "syllable")
+    for once in _syllable_typed_once(word):
+        add(once, "syllable")
     return {c: k for c, k in out.items() if k == "syllable" or OSA.distance(c, word) == 1}
 
 
@@ -3124,14 +3122,18 @@ def _cast_forms(players: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(_nick_forms(p) for p in players))
 
 
+def _syllable_typed_once(word: str) -> Iterator[str]:
+    """`word` with each syllable (two to four letters) it has typed twice in a row kept
+    once: «ласточточку» → «ласточку»."""
+    for size in (2, 3, 4):
+        for i in range(len(word) - 2 * size + 1):
+            if word[i : i + size] == word[i + size : i + 2 * size]:
+                yield word[: i + size] + word[i + 2 * size :]
+
+
 def _has_syllable_twice(key: str, heads: tuple[str, ...]) -> bool:
     """Whether `key` with a syllable typed twice taken out once opens with a head."""
-    for size in (2, 3, 4):
-        for i in range(len(key) - 2 * size + 1):
-            twice = key[i : i + size] == key[i + size : i + 2 * size]
-            if twice and (key[: i + size] + key[i + 2 * size :]).startswith(heads):
-                return True
-    return False
+    return any(once.startswith(heads) for once in _syllable_typed_once(key))
 
 
 def proven_typo(resolver: NickResolver, text: str, gone: NickResolver | None) -> NickMatch | None:

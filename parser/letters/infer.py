@@ -961,6 +961,15 @@ def _side_corrected(
     return None
 
 
+def _side_either_script(tokens: Sequence[Token], questions: set[int]) -> tuple[str | None, bool]:
+    """`_side` of the letter as written, or, when that names no side, of its Latin-typed
+    words spelt in Cyrillic (G-M.8)."""
+    side, both = _side(tokens, questions)
+    if side is None and not both:
+        side, both = _side(_spelt_in_cyrillic(tokens), questions)
+    return side, both
+
+
 def side_over_unnamed(
     readings: list[Occ], tokens: Sequence[Token], questions: set[int], view: SenderView
 ) -> list[Occ]:
@@ -972,9 +981,7 @@ def side_over_unnamed(
         return readings
     if "choose_side" not in view.allowed:
         return readings
-    side, both = _side(tokens, questions)
-    if side is None and not both:
-        side, both = _side(_spelt_in_cyrillic(tokens), questions)
+    side, both = _side_either_script(tokens, questions)
     return [] if side is not None and not both else readings
 
 
@@ -990,9 +997,7 @@ def side_beside(
         return reading
     if "choose_side" not in view.allowed:
         return reading
-    side, both = _side(tokens, questions)
-    if side is None and not both:
-        side, both = _side(_spelt_in_cyrillic(tokens), questions)
+    side, both = _side_either_script(tokens, questions)
     if side is None and not both:
         return reading
     return question_reading(

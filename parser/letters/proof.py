@@ -30,7 +30,7 @@ before he writes the move down:
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Final
@@ -341,6 +341,21 @@ def _sheltered(reading: LetterReading, evidence: Evidence) -> LetterReading | No
     )
 
 
+def _said_plainly_beside(
+    reading: LetterReading, evidence: Evidence, framed: Callable[[int], object | None]
+) -> bool:
+    """Whether another word of the reading's action names one of its targets without the
+    frame `framed` finds at a word's index: the move said plainly beside the framed verb
+    (C-2), so the frame around the chosen verb leaves no doubt."""
+    return any(
+        o is not evidence.chosen
+        and reading.action in o.actions
+        and any(m.nick in reading.targets for m in o.targets)
+        and framed(o.i) is None
+        for o in evidence.action_words
+    )
+
+
 def _trade_goal(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
     """A question when the move's verb takes its object to a goal no move of its action
     takes (`sense.goal_off_frame`: «Режу Милену под каре», «Пробиваю Ульяну в отпуск»): the
@@ -354,12 +369,8 @@ def _trade_goal(reading: LetterReading, evidence: Evidence) -> LetterReading | N
         return None
     # «Днём убиваю время на эндшпиль с X, а ночью убиваю X»: another word of the move on
     # the same player, with no such goal, says the move plainly
-    if any(
-        o is not chosen
-        and reading.action in o.actions
-        and any(m.nick in reading.targets for m in o.targets)
-        and goal_off_frame(evidence.tokens, o.i, reading.action) is None
-        for o in evidence.action_words
+    if _said_plainly_beside(
+        reading, evidence, lambda i: goal_off_frame(evidence.tokens, i, reading.action)
     ):
         return None
     verb = evidence.tokens[chosen.i].raw.strip(EDGE_MARKS)
@@ -398,13 +409,7 @@ def _everyday(reading: LetterReading, evidence: Evidence) -> LetterReading | Non
     frame = everyday_frame(evidence.tokens, chosen.i)
     if frame is None:
         return None
-    if any(
-        o is not chosen
-        and reading.action in o.actions
-        and any(m.nick in reading.targets for m in o.targets)
-        and everyday_frame(evidence.tokens, o.i) is None
-        for o in evidence.action_words
-    ):
+    if _said_plainly_beside(reading, evidence, lambda i: everyday_frame(evidence.tokens, i)):
         return None
     verb = evidence.tokens[chosen.i].raw.strip(EDGE_MARKS)
     return question_reading(
