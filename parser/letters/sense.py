@@ -1567,6 +1567,8 @@ def _creature_in_care(tokens: Sequence[Token], m: Mention) -> bool:
     nick = (m.nick or "").lower().replace("ё", "е")
     if not nick.isalpha() or not common_word(nick) or parse(nick)[0].grammemes & _NAMED:
         return False
+    if not any(p.pos == "NOUN" and p.lemma.replace("ё", "е") == nick for p in parse(nick)):
+        return False  # the nick a noun's own headword («Барсук»), not one of its forms
     word = tokens[m.start].word
     nouns = [p for p in parse(word) if p.pos == "NOUN"]
     if (
