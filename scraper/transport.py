@@ -38,11 +38,8 @@ for a client it builds its transports for).
 
 from __future__ import annotations
 
-import email.parser
 import http.client
-import io
 import os
-import re
 import select
 import socket
 import ssl
@@ -60,10 +57,6 @@ IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
 KEEPALIVE_EXPIRY = 5.0
 
 _NO_RESPONSE = "Server disconnected without sending a response."
-
-# `http.client`'s limits on an answer's head
-_MAXLINE = 65536
-_MAXHEADERS = 100
 
 Origin = tuple[str, str, int]
 
@@ -114,95 +107,6 @@ def _readable(sock: socket.socket | None) -> bool:
         return bool(poller.poll(0))
     except (OSError, ValueError):
         return True
-
-
-#: a header line as the `email` parser reads it plainly: a name of visible ASCII but the colon,
-#: its value, the line's end (no lone CR, which that parser takes for a line break)
-_FIELD = re.compile(r"([\x21-\x39\x3b-\x7e]+):([^\r\n]*)\r?\n\Z")
-
-
-def _head_lines(fp: io.BufferedReader) -> list[bytes]:
-    """An answer's head lines up to its blank line, as `http.client` reads them (its limits
-    on a line's length and on the number of fields, its errors)."""
-    lines: list[bytes] = []
-    while True:
-        line = fp.readline(_MAXLINE + 1)
-        if len(line) > _MAXLINE:
-            raise http.client.LineTooLong("header line")
-        lines.append(line)
-        if len(lines) > _MAXHEADERS:
-            raise http.client.HTTPException(f"got more than {_MAXHEADERS} headers")
-        if line in (b"\r\n", b"\n", b""):
-            return lines
-
-
-def _read_head(fp: io.BufferedReader) -> http.client.HTTPMessage:
-    """The answer's header fields, read as `http.client.parse_headers` reads them (the same
-    limits on lines and fields, the same `HTTPMessage`), without the `email` package's
-    parser where every line is a plain `name: value` field: each is stored by `set_raw` as
-    that parser stores it (the value's leading blanks and the line's end taken off). A head
-    with anything else (a folded value, a line that is no field, a lone CR) goes to that
-    parser whole. A topic page's head: ~60 µs by the parser, ~8 µs here."""
-    lines = _head_lines(fp)
-    fields = []
-    for raw in lines[:-1]:
-        m = _FIELD.match(raw.decode("latin-1"))
-        if m is None:
-            text = b"".join(lines).decode("latin-1")
-            return email.parser.Parser(_class=http.client.HTTPMessage).parsestr(text)
-        fields.append((m[1], m[2].lstrip(" \t")))
-    msg = http.client.HTTPMessage()
-    for name, value in fields:
-        msg.set_raw(name, value)
-    return msg
-
-
-class _Response(http.client.HTTPResponse):
-    """`http.client`'s answer with its head read by `_read_head`; `begin` is the standard
-    library's own (the same in Python 3.11 to 3.13) but for that one call."""
-
-    def begin(self) -> None:
-        if self.headers is not None:
-            return
-        while True:  # until an answer other than 100 Continue
-            version, status, reason = self._read_status()
-            if status != http.client.CONTINUE:
-                break
-            _head_lines(self.fp)
-        self.code = self.status = status
-        self.reason = reason.strip()
-        if version in ("HTTP/1.0", "HTTP/0.9"):
-            self.version = 10
-        elif version.startswith("HTTP/1."):
-            self.version = 11
-        else:
-            raise http.client.UnknownProtocol(version)
-        self.headers = self.msg = _read_head(self.fp)
-        encoding = self.headers.get("transfer-encoding")
-        if encoding and encoding.lower() == "chunked":
-            self.chunked = True
-            self.chunk_left = None
-        else:
-            self.chunked = False
-        self.will_close = self._check_close()
-        self.length = None
-        length = self.headers.get("content-length")
-        if length and not self.chunked:
-            try:
-                self.length = int(length)
-            except ValueError:
-                self.length = None
-            else:
-                if self.length < 0:
-                    self.length = None
-        if (
-            status in (http.client.NO_CONTENT, http.client.NOT_MODIFIED)
-            or 100 <= status < 200
-            or self._method == "HEAD"
-        ):
-            self.length = 0
-        if not self.will_close and not self.chunked and self.length is None:
-            self.will_close = True
 
 
 def _headers(msg: http.client.HTTPMessage) -> list[tuple[bytes, bytes]]:
@@ -308,7 +212,6 @@ class LeanTransport(httpx.BaseTransport):
             conn = http.client.HTTPSConnection(host, port, timeout=wait, context=self._ssl())
         else:
             conn = http.client.HTTPConnection(host, port, timeout=wait)
-        conn.response_class = _Response
         try:
             conn.connect()
         except TimeoutError as exc:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import gzip
-import http.client
 import os
 import socket
 import ssl
@@ -345,54 +344,6 @@ def test_chunked_gzip_and_repeated_non_ascii_headers(serve: Callable[[Script], R
     assert resp.headers.get_list("set-cookie") == ["a=1; path=/", "b=2; path=/"]
     assert resp.headers.raw[-1] == (b"X-Board-Title", "Мафия".encode())
     assert dict(http.cookies) == {"a": "1", "b": "2"}
-    assert server.connections == 1
-
-
-#: answers' heads (after the status line) the `email` package's parser reads in its own ways
-HEADS = [
-    b"Content-Type: text/html; charset=UTF-8\r\nContent-Length: 12\r\n\r\n",
-    b"Server:nginx\r\nX-Empty:\r\nX-Blanks: \t  spaced  \r\nSet-Cookie: a=1\r\n"
-    b"set-cookie: b=2\r\n\r\n",
-    b"X-Title: \xd0\x9c\xd0\xb0\xd1\x84\xd0\xb8\xd1\x8f\nX-Bare-LF: yes\n\n",
-    b"X-Folded: one\r\n two\r\n\tthree\r\nContent-Length: 0\r\n\r\n",
-    b"X-Lone-CR: a\rb\r\nContent-Length: 0\r\n\r\n",
-    b"Bad Name: x\r\nContent-Length: 3\r\n\r\n",
-    b": no name\r\nContent-Length: 3\r\n\r\n",
-    b"no colon at all\r\nContent-Length: 3\r\n\r\n",
-    b"From nobody\r\nContent-Length: 3\r\n\r\n",
-    b"X-Colons: a:b: c\r\nX-Last: no line end",
-    b"\r\n",
-]
-
-
-@pytest.mark.parametrize("head", HEADS)
-def test_an_answer_head_is_read_as_the_standard_library_reads_it(head: bytes) -> None:
-    import io
-
-    from scraper.transport import _read_head
-
-    ours = _read_head(io.BufferedReader(io.BytesIO(head)))
-    theirs = http.client.parse_headers(io.BytesIO(head))
-    assert list(ours.raw_items()) == list(theirs.raw_items())
-    for name in ("content-length", "set-cookie", "x-folded", "x-lone-cr", "bad name", "from"):
-        assert ours.get(name) == theirs.get(name)
-        assert ours.get_all(name) == theirs.get_all(name)
-
-
-def test_a_folded_header_and_a_100_continue_over_the_wire(
-    serve: Callable[[Script], RawServer],
-) -> None:
-    server = serve(
-        lambda head, body: (
-            b"HTTP/1.1 100 Continue\r\nX-Ignored: 1\r\n\r\n"
-            b"HTTP/1.1 200 OK\r\nX-Folded: one\r\n two\r\nContent-Length: 4\r\n\r\nbody"
-        )
-    )
-    with client(LeanTransport()) as http:
-        resp = http.get(server.url + "/")
-        again = http.get(server.url + "/")  # the connection stayed in step
-    assert (resp.status_code, resp.content, again.content) == (200, b"body", b"body")
-    assert resp.headers["x-folded"] == "one two" and "x-ignored" not in resp.headers
     assert server.connections == 1
 
 
