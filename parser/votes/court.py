@@ -126,7 +126,7 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
             if m is not None and k == 1:
                 m = shared_name(resolver, m)  # a short name two nominees answer to (C-3)
                 # «Сажаю Мистера» of Мистер Шуруп: a part that carries no name (C-3)
-                m = fragment_match(m, chunk)
+                m = fragment_match(m, chunk, resolver.players)
             if m is not None:
                 break
         else:

@@ -28,6 +28,8 @@ _PART: Final = re.compile(r"[а-яё]+|[a-z]+|[0-9]+")
 _NAME_GRAMMEMES: Final = frozenset({"Name", "Surn", "Patr"})
 #: the method of a match that is a fragment of a nick, naming its owner for the host
 FRAGMENT: Final = "fragment"
+#: … and of a coloured digit run that is a part of nicks (a count as often as a nick)
+DIGIT_RUN: Final = "digit_run"
 
 
 @lru_cache(maxsize=4096)
@@ -110,10 +112,22 @@ def names_no_one(word: str, nick: str) -> bool:
     return bool(later) and _modifies(part, later)
 
 
-def fragment_match(match: NickMatch, word: str) -> NickMatch:
+def _told_apart(word: str, nick: str, players: tuple[str, ...]) -> bool:
+    """Whether the fragment is what tells its nick from another living nick that shares the
+    rest of it («Ферзевого» of Ферзевый_гамбит beside Королевский_гамбит): then it is the
+    part that carries the name."""
+    key = word.strip(" .,:;!?—-«»\"'()@").casefold()
+    rest = {p for w in _words(nick) for p in w if not _is_part(key, p)}
+    return any(rest & {p for w in _words(other) for p in w} for other in players if other != nick)
+
+
+def fragment_match(match: NickMatch, word: str, players: tuple[str, ...] = ()) -> NickMatch:
     """The match, or — when `word` is only a fragment of the matched nick that does not
-    carry its name — an unknown nick naming him, for the host to see."""
+    carry its name (and does not tell it from another of `players`) — an unknown nick
+    naming him, for the host to see."""
     if not match.ok or match.nick is None or not names_no_one(word, match.nick):
+        return match
+    if _told_apart(word, match.nick, players):
         return match
     return NickMatch(match.query, None, FRAGMENT, 0.0, UNKNOWN_NICK, (match.nick,))
 
@@ -126,4 +140,4 @@ def digit_run_of(text: str, players: tuple[str, ...]) -> NickMatch | None:
     if not key.isdigit():
         return None
     owners = tuple(p for p in players if key in _parts(p) and len(_parts(p)) > 1)
-    return NickMatch(text, None, FRAGMENT, 0.0, UNKNOWN_NICK, owners) if owners else None
+    return NickMatch(text, None, DIGIT_RUN, 0.0, UNKNOWN_NICK, owners) if owners else None

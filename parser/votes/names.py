@@ -47,7 +47,7 @@ from parser.nicks import (
 from parser.records import ColoredSpan
 from parser.roles import role_word_of_longer_nick
 from parser.vocab import ukrainian_text
-from parser.votes.fragment import FRAGMENT, digit_run_of, fragment_match
+from parser.votes.fragment import DIGIT_RUN, FRAGMENT, digit_run_of, fragment_match
 from parser.votes.records import UNCLEAR, Policy, VoteNicks
 
 
@@ -344,7 +344,7 @@ def read_spans(
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
-        named_one = m.reason == AMBIGUOUS_NICK or bool(m.candidates)
+        named_one = m.reason == AMBIGUOUS_NICK or m.method in (FRAGMENT, DIGIT_RUN)
         if failure is None and (named_one or nick_like(resolver, span.text)):
             failure = Pick(span, m)
     if not resolved:
@@ -383,7 +383,7 @@ def _span_nick(
         if not m.ok and m.reason != AMBIGUOUS_NICK:
             m = digit_run_of(text, resolver.players) or m
     if m.ok and len(text.split()) == 1:
-        m = fragment_match(m, text)
+        m = fragment_match(m, text, resolver.players)
     return m
 
 
