@@ -5,7 +5,8 @@ a digit run («Pro100Сом») — is called by the part that carries its name: 
 Шуруп, «Окуня» for Старый Окунь, «Тетру» for Неон-Тетра. The other parts are no proof that the
 voter means him: a title or a modifier standing before the name in apposition («Мистера»,
 «Неона»), an adjective without its noun («Старого», «Рыжую»), the Latin head of a mixed nick
-(«Pro»), a digit run. Such a fragment is shown to the host naming the player, never counted.
+(«Pro»). Such a fragment is shown to the host naming the player, never counted (digits alone
+name no nick at all: no vote, nothing to report).
 
 The part is told by its shape and grammar (pymorphy3: part of speech, case, number, a name's
 grammemes), never by a list of titles. A given name, surname or patronymic carries a name
@@ -28,13 +29,6 @@ _PART: Final = re.compile(r"[а-яё]+|[a-z]+|[0-9]+")
 _NAME_GRAMMEMES: Final = frozenset({"Name", "Surn", "Patr"})
 #: the method of a match that is a fragment of a nick, naming its owner for the host
 FRAGMENT: Final = "fragment"
-#: … and of a coloured digit run that is a part of nicks (a count as often as a nick)
-DIGIT_RUN: Final = "digit_run"
-
-
-@lru_cache(maxsize=4096)
-def _parts(nick: str) -> tuple[str, ...]:
-    return tuple(_PART.findall(nick.casefold()))
 
 
 def _cyrillic(part: str) -> bool:
@@ -130,14 +124,3 @@ def fragment_match(match: NickMatch, word: str, players: tuple[str, ...] = ()) -
     if _told_apart(word, match.nick, players):
         return match
     return NickMatch(match.query, None, FRAGMENT, 0.0, UNKNOWN_NICK, (match.nick,))
-
-
-def digit_run_of(text: str, players: tuple[str, ...]) -> NickMatch | None:
-    """A coloured digit run that is a part of living nicks beside letters («77» of
-    Kapitan77): no name, so an unknown nick naming them, for the host to see; None when it
-    is no player's part."""
-    key = text.strip(" .,:;!?—-«»\"'()@#№")
-    if not key.isdigit():
-        return None
-    owners = tuple(p for p in players if key in _parts(p) and len(_parts(p)) > 1)
-    return NickMatch(text, None, DIGIT_RUN, 0.0, UNKNOWN_NICK, owners) if owners else None

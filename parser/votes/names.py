@@ -47,7 +47,7 @@ from parser.nicks import (
 from parser.records import ColoredSpan
 from parser.roles import role_word_of_longer_nick
 from parser.vocab import ukrainian_text
-from parser.votes.fragment import DIGIT_RUN, FRAGMENT, digit_run_of, fragment_match
+from parser.votes.fragment import FRAGMENT, fragment_match
 from parser.votes.records import UNCLEAR, Policy, VoteNicks
 
 
@@ -344,7 +344,7 @@ def read_spans(
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
-        named_one = m.reason == AMBIGUOUS_NICK or m.method in (FRAGMENT, DIGIT_RUN)
+        named_one = m.reason == AMBIGUOUS_NICK or m.method == FRAGMENT
         if failure is None and (named_one or nick_like(resolver, span.text)):
             failure = Pick(span, m)
     if not resolved:
@@ -367,10 +367,9 @@ def _span_nick(
     author: str | None,
 ) -> NickMatch:
     """One coloured span read as a nick: the ladder, then (as moves read) a phrase naming
-    one player, words broken by speech input, «себя», a Latin handle heard, a digit run of a
-    nick. A part of a longer nick that does not carry its name («Мистера» of Мистер Шуруп,
-    «Pro» of Pro100Сом) is shown to the host naming the player, never counted (C-3,
-    `parser.votes.fragment`)."""
+    one player, words broken by speech input, «себя», a Latin handle heard. A part of a
+    longer nick that does not carry its name («Мистера» of Мистер Шуруп, «Pro» of Pro100Сом)
+    is shown to the host naming the player, never counted (C-3, `parser.votes.fragment`)."""
     m = resolve_nick(resolver, text, mode)
     if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
         m = _phrase_nick(resolver, text) or m
@@ -380,8 +379,6 @@ def _span_nick(
             m = NickMatch(text, author, "self", 1.0)
         if not m.ok and m.reason != AMBIGUOUS_NICK:
             m = heard_handle(resolver, dead, text, author) or m
-        if not m.ok and m.reason != AMBIGUOUS_NICK:
-            m = digit_run_of(text, resolver.players) or m
     if m.ok and len(text.split()) == 1:
         m = fragment_match(m, text, resolver.players)
     return m
