@@ -355,7 +355,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
     # held-out part 19, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md)
-    "ho19g-29": "(a) a green «Pro», a mixed-script nick's Latin head alone, counted for it",
 }
 
 
