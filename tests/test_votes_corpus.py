@@ -353,8 +353,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 18, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
-    # held-out part 19, measured at the start and at the end of the stop that wrote it
-    # (tests/votes/README.md)
 }
 
 
