@@ -869,20 +869,50 @@ def owned_by_thing(tokens: Sequence[Token], m: Mention) -> bool:
 
 def _owner_after_thing(tokens: Sequence[Token], m: Mention) -> bool:
     """The player right after the thing the move verb takes (`owned_by_thing`)."""
+    if not _owner_of_noun(tokens, m):
+        return False
+    # the noun is the object of the sender's verb, not of a phrase («на прицел», «у постели»)
+    return _verb_right_before(tokens, m.start - 1) or _verb_right_after(tokens, m)
+
+
+def _owner_of_noun(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player right after a lower-case common noun that may be a verb's object, in a
+    case that makes him its owner or the one it is for, never its apposition: the genitive
+    or the dative, a form the accusative shares only after a thing or a noun of another
+    gender («маму Антона»)."""
+    if m.start == 0:
+        return False
     before = tokens[m.start - 1]
     if before.sentence != tokens[m.start].sentence or before.clause_end:
         return False
     nouns = _object_nouns(before)
-    if not nouns or not _verb_right_before(tokens, m.start - 1):
-        return False  # the noun is no object of the sender's verb («на прицел», «у постели»)
+    if not nouns:
+        return False
     own = _nick_readings(tokens[m.start].word, m.nick or "")
     if own is None:  # a code in apposition: the thing's name, unless the noun is a person
         return "inan" in nouns[0].grammemes
     if not any(p.grammemes & _OWNER_CASES for p in own):
         return False
-    # «соседа Егеря», «папу Андрея»: after a person or an animal, a form the accusative
-    # shares may be the noun's apposition — the player himself
-    return "inan" in nouns[0].grammemes or not any({"accs", "sing"} <= p.grammemes for p in own)
+    if "inan" in nouns[0].grammemes or not any({"accs", "sing"} <= p.grammemes for p in own):
+        return True
+    # «соседа Егеря»: after a person or an animal, a form the accusative shares may be the
+    # noun's apposition — the player himself — but only where the two agree in gender as an
+    # apposition does; «маму Антона», «собаку Олега» cannot name Антон or Олег
+    return not _may_agree(nouns, own)
+
+
+def _may_agree(nouns: Sequence[Reading], own: Sequence[Reading]) -> bool:
+    """The animate noun in the accusative and the nick's accusative may be one person named
+    twice: a gender the nick's form has is the noun's, or the noun is of common gender
+    («коллегу», «сироту») or names none."""
+    genders = frozenset().union(*(p.grammemes & _GENDERS for p in own if "accs" in p.grammemes))
+    for p in nouns:
+        if "accs" not in p.grammemes:
+            continue
+        said = p.grammemes & _GENDERS
+        if not said or not genders or "ms-f" in p.grammemes or said & genders:
+            return True
+    return False
 
 
 def _owner_before_thing(tokens: Sequence[Token], m: Mention) -> bool:
@@ -921,7 +951,11 @@ def _object_nouns(t: Token) -> list[Reading]:
     if not first or not first[0].known or first[0].pos != "NOUN":
         return []
     nouns = [p for p in parse(t.word) if p.known and p.pos == "NOUN"]
-    if any(p.grammemes & _NAMED for p in nouns) or not any("accs" in p.grammemes for p in nouns):
+    if first[0].grammemes & _NAMED or any(p.grammemes & _GIVEN for p in nouns):
+        return []  # «машу», «марку»: a person's given name may be meant
+    # «машину» is a surname too («Машин»), read after the common noun: no object's reading
+    nouns = [p for p in nouns if not p.grammemes & _NAMED]
+    if not any("accs" in p.grammemes for p in nouns):
         return []
     return nouns
 
@@ -948,10 +982,34 @@ def _nick_readings(word: str, nick: str) -> list[Reading] | None:
     return [p for p in readings if own(p)] or readings
 
 
+#: a noun's readings as a given name or a patronymic: the word may name a person
+_GIVEN: Final = frozenset({"Name", "Patr"})
 #: the parts of speech that decline as a nick does
 _DECLINED: Final = frozenset({"NOUN", "ADJF"})
 #: the genders a nick's nominative gives its forms
 _GENDERS: Final = frozenset({"masc", "femn", "neut"})
+
+
+def _verb_right_after(tokens: Sequence[Token], m: Mention) -> bool:
+    """«торт Егора пусть сам режет», «машину Олега проверяю»: the noun before the player opens
+    its clause and a verb naming a move follows the player, only particles and words agreeing
+    with the doer between — the noun is that verb's object, put first (`owned_by_thing`)."""
+    a, _b = clause_bounds(tokens, m.start)
+    if m.start - 1 != a and not (
+        m.start - 2 >= a and any(p.pos == "CONJ" for p in parse(tokens[m.start - 2].word)[:1])
+    ):
+        return False  # the noun is not put first in its clause («а торт Егора …»)
+    j = m.end
+    while j < len(tokens) and tokens[j].sentence == tokens[m.start].sentence:
+        word = tokens[j].word
+        found = lookup(word) if word else None
+        if found is not None and (found.actions or found.call):
+            return any(p.pos == "VERB" for p in parse(word)[:2])
+        top = parse(word)[:1] if word else ()
+        if not top or top[0].pos not in _MODIFIERS or tokens[j].clause_end:
+            return False
+        j += 1
+    return False
 
 
 def _verb_right_before(tokens: Sequence[Token], k: int) -> bool:
@@ -963,7 +1021,8 @@ def _verb_right_before(tokens: Sequence[Token], k: int) -> bool:
         word = tokens[j].word
         if word and _own_verb_at(word):
             found = lookup(word)
-            return found is not None and bool(found.actions)
+            # «навещаю»: a visit verb that takes its guest as its object names the move too
+            return found is not None and (bool(found.actions) or found.call)
         top = parse(word)[:1] if word else ()
         if not top or top[0].pos not in _MODIFIERS:
             return False
@@ -974,10 +1033,13 @@ def _verb_right_before(tokens: Sequence[Token], k: int) -> bool:
 def set_aside(tokens: Sequence[Token], m: Mention) -> bool:
     """A player named beside a move's own player in a phrase no move takes its player with
     (`off_frame` for any action: «Лечу Марфу в Кедровке», «Спасаю Марфу от Лесника», «под
-    Каменкой живёт»): the place, the source or the whereabouts of the sentence — accounted
+    Каменкой живёт») or as a noun's owner or kin (`_owner_of_noun`: «Лечу Вику, бабушку
+    Лены»): the place, the source or the whereabouts of the sentence — accounted
     for, never a second player of the move. A player after a preposition some move takes
     its player with («по Y», «у Y», «с Глухарём») is not so set aside: he may be a second
     player of the move."""
+    if _owner_of_noun(tokens, m):
+        return True  # «Лечу Вику, бабушку Лены»: the owner or kin of a noun, no move's player
     k = _governing_preposition(tokens, m)
     if k is None or tokens[k].word in _ANY_ACTION_PREPS:
         return False
