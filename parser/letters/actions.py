@@ -332,7 +332,9 @@ def talk_not_move(
     letter is the move — asked (C-2, rulings §2)."""
     strike = len(allowed) == 1 and allowed[0] in STRIKES
     goals = [m for m in named if _goal_of_motion(tokens, m)]
-    if strike and any(purpose_of_talk(tokens, m.start) for m in goals):
+    if strike and any(
+        purpose_of_talk(tokens, m.start) or _infinitive_of_talk(tokens, m) for m in goals
+    ):
         return LetterReading(
             code=IS_IT_A_MOVE, text="Не понял, это ход? Напишите ход одной фразой."
         )
@@ -365,6 +367,21 @@ def purpose_of_talk(tokens: Sequence[Token], i: int) -> bool:
         if tok.clause_end and tok.raw.rstrip()[-1:] in ";:.!?":
             break  # «цель — X; … доложить по исполнении»: another clause's infinitive
     return purpose
+
+
+def _infinitive_of_talk(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Поручаю Тимуру присмотреться к Вике»: the word that governs «к X» is an infinitive
+    of no action and no going — what is asked of someone is to turn to him, look at him, talk
+    to him: no strike's motion (C-2, rulings §2)."""
+    k = m.start - 2
+    if k < 0 or tokens[k].sentence != tokens[m.start].sentence or tokens[k].clause_end:
+        return False
+    word = _infinitive_typed(tokens[k]) if tokens[k].word else ""
+    top = parse(word)[:1] if word else []
+    if not top or top[0].pos != "INFN" or not top[0].known:
+        return False
+    w = lookup(word)
+    return w is None or not (w.actions or w.visit or w.call)
 
 
 def _goal_of_motion(tokens: Sequence[Token], m: Mention) -> bool:

@@ -91,6 +91,7 @@ from parser.letters.sense import (
     off_frame,
     other_sense_verb,
     owned_by_thing,
+    possessive_pronoun,
     set_aside,
     shelter_from_thing,
     thing_object,
@@ -470,7 +471,12 @@ def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
     at = evidence.chosen.i if evidence.chosen is not None else None
     if at is not None:
         a, b = clause_bounds(tokens, at)
-        pronouns = [m for m in evidence.mentions if m.kind == "pronoun" and a <= m.start <= b]
+        # «на её свадьбе»: a possessive owns its noun and aims nothing
+        pronouns = [
+            m
+            for m in evidence.mentions
+            if m.kind == "pronoun" and a <= m.start <= b and not possessive_pronoun(tokens, m)
+        ]
         if any(not off_frame(tokens, m, reading.action, at) for m in pronouns):
             return None
     if places and all(

@@ -850,6 +850,18 @@ def _locative_only(word: str) -> bool:
     )
 
 
+def possessive_pronoun(tokens: Sequence[Token], pronoun: Mention) -> bool:
+    """«лечу его жену», «на её свадьбе»: «его»/«её» right before a noun or an adjective of
+    the same clause owns that word — the pronoun names no move's player."""
+    k = pronoun.end
+    if k >= len(tokens) or tokens[pronoun.end - 1].clause_end:
+        return False
+    if tokens[k].sentence != tokens[pronoun.start].sentence or not tokens[k].word:
+        return False
+    first = parse(tokens[k].word)[:1]
+    return bool(first) and first[0].pos in ("NOUN", "ADJF", "ADJS", "PRTF")
+
+
 def owned_by_thing(tokens: Sequence[Token], m: Mention) -> bool:
     """«Лечу собаку Тимохи», «Спасаю волосы Вике», «Проверяю оттенок 5.3», «Режу Медовой
     кончики»: the object slot of the sender's move verb is filled by a lower-case common
