@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Final
 from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour
 from parser.letters.words import NIGHT, RESTATING, VIOLENCE, ws
 from parser.morph import Reading, common_word, forms, parse
-from parser.roles import role_word
+from parser.roles import GAME_WORDS, role_word
 from parser.vocab import lookup, scene_actions
 
 if TYPE_CHECKING:
@@ -907,10 +907,32 @@ def _owner_of_noun(tokens: Sequence[Token], m: Mention) -> bool:
         return False
     if "inan" in nouns[0].grammemes or not any({"accs", "sing"} <= p.grammemes for p in own):
         return True
-    # «соседа Егеря»: after a person or an animal, a form the accusative shares may be the
-    # noun's apposition — the player himself — but only where the two agree in gender as an
-    # apposition does; «маму Антона», «собаку Олега» cannot name Антон or Олег
-    return not _may_agree(nouns, own)
+    # after a person or an animal, a form the accusative shares is the noun's owner or kin
+    # («кота Мирона», «маму Антона») or its apposition («соседа Егора»): no grammar tells
+    # them apart where the two agree in gender, and neither reading is proven the player —
+    # save where the noun is the game's own word for him («игрока Олега», «доктора Олега»)
+    # or the other word of his own longer nick («мистера Смита»: Mr.Smith)
+    if not _may_agree(nouns, own):
+        return True  # «маму Антона», «собаку Олега»: no apposition of another gender
+    return not (_player_noun(before.word) or _part_of_nick(m))
+
+
+def _player_noun(word: str) -> bool:
+    """A noun that names a player in the game's own terms: a role («доктора») or the
+    game's word for a player («игрока», «участника»)."""
+    lemma = next((p.lemma for p in parse(word)[:1]), word).replace("ё", "е")
+    return role_word(word) is not None or lemma in GAME_WORDS or lemma in _PLAYER_WORDS
+
+
+#: the game's words for one who plays
+_PLAYER_WORDS: Final = ws("игрок участник")
+
+
+def _part_of_nick(m: Mention) -> bool:
+    """The mention names one word of a nick of more words («Смита» of Mr.Smith, «Андрея» of
+    Dad_Andrey): the word before may be the rest of it, in another tongue or script."""
+    words = re.findall(r"[^\W\d_]+", m.nick or "")
+    return len(words) > m.end - m.start
 
 
 def _may_agree(nouns: Sequence[Reading], own: Sequence[Reading]) -> bool:
