@@ -26,6 +26,7 @@ from parser.letters.mood import conditional_word
 from parser.letters.reading import IS_IT_A_MOVE, LetterReading
 from parser.letters.sense import (
     noun_of_other_verb,
+    owned_by_thing,
     set_aside,
     thing_in_phrase,
     thing_object,
@@ -561,6 +562,9 @@ def bind(
         # «С утра думал, кого проверить» with a player Утро: a word in lower case before
         # the action word is the word, not the player it names
         and not _plain_word(tokens, m)
+        # «а торт Егора пусть сам режет»: the owner of the verb's thing put first is none
+        # of its players (C-2)
+        and not owned_by_thing(tokens, m)
     ]
     if before:
         # «1) Ефим 2) Борис — это протекты»: a two-target word takes two from before
