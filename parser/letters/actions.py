@@ -25,6 +25,7 @@ from parser.letters.modal import governed_infinitive, requested, side_named
 from parser.letters.mood import conditional_word
 from parser.letters.reading import IS_IT_A_MOVE, LetterReading
 from parser.letters.sense import (
+    kin_of_object,
     noun_of_other_verb,
     owned_by_thing,
     set_aside,
@@ -533,6 +534,8 @@ def bind(
     # «Лечу Марфу в Кедровке»: a player in a phrase of place or source beside the first
     # player is none of the move's (C-2)
     after = after[:1] + [m for m in after[1:] if not set_aside(tokens, m)]
+    # «Лечу Вику, бабушку Лены»: the kin of the first player's apposition is none either
+    after = after[:1] + [m for m in after[1:] if not kin_of_object(tokens, m, after[0].end)]
     # «Убиваем Ветра, Лето сделает»: a player doing something himself is not a second target
     after = after[:1] + [m for m in after[1:] if not is_subject(tokens, m)]
     if any(m.kind == "nick" for m in after):

@@ -935,6 +935,18 @@ def _part_of_nick(m: Mention) -> bool:
     return len(words) > m.end - m.start
 
 
+def kin_of_object(tokens: Sequence[Token], m: Mention, first_end: int) -> bool:
+    """«Лечу Вику, бабушку Лены», «Проверяю Светлану, подругу Антона»: the player is the
+    owner or kin (`_owner_of_noun`) of a noun standing right after the move's own player
+    (ending at `first_end`) and a comma — that player's apposition, saying who he is. The
+    genitive names no second player of the move (C-2)."""
+    if m.start - 1 != first_end or first_end == 0:
+        return False
+    if not tokens[first_end - 1].raw.rstrip().endswith(","):
+        return False
+    return _owner_of_noun(tokens, m)
+
+
 def _may_agree(nouns: Sequence[Reading], own: Sequence[Reading]) -> bool:
     """The animate noun in the accusative and the nick's accusative may be one person named
     twice: a gender the nick's form has is the noun's, or the noun is of common gender
@@ -1067,13 +1079,10 @@ def _verb_right_before(tokens: Sequence[Token], k: int) -> bool:
 def set_aside(tokens: Sequence[Token], m: Mention) -> bool:
     """A player named beside a move's own player in a phrase no move takes its player with
     (`off_frame` for any action: «Лечу Марфу в Кедровке», «Спасаю Марфу от Лесника», «под
-    Каменкой живёт») or as a noun's owner or kin (`_owner_of_noun`: «Лечу Вику, бабушку
-    Лены»): the place, the source or the whereabouts of the sentence — accounted
+    Каменкой живёт»): the place, the source or the whereabouts of the sentence — accounted
     for, never a second player of the move. A player after a preposition some move takes
     its player with («по Y», «у Y», «с Глухарём») is not so set aside: he may be a second
     player of the move."""
-    if _owner_of_noun(tokens, m):
-        return True  # «Лечу Вику, бабушку Лены»: the owner or kin of a noun, no move's player
     k = _governing_preposition(tokens, m)
     if k is None or tokens[k].word in _ANY_ACTION_PREPS:
         return False
