@@ -59,10 +59,12 @@ from parser.nicks import (
     STRICT_TIERS,
     NickMatch,
     NickResolver,
+    attribute_of,
     fit_confidence,
     fit_kind,
     heard_proven,
     name_sharers,
+    names_another_part,
     one_gender,
     pet_match,
     proven_typo,
@@ -275,6 +277,9 @@ def find_mentions(
                 or denied_after(tokens, found.end - 1)
                 or withdrawn_at(tokens, found.start)
             )
+            # a name that takes in the word before it («Старого Кота») replaces what that
+            # word was read as
+            out = [m for m in out if m.end <= found.start]
             out.append(replace(found, negated=negated))
             i = found.end
         else:
@@ -380,6 +385,7 @@ def _read_strict(
     found = _strict_mention(tokens, i, resolver)
     if found is not None and found.kind == "nick":
         found = _cut_short(tokens, found, resolver)
+        found = _longer_name(tokens, found)
         found = _other_than_self(tokens, found, resolver, view.nick)
         found = _case_clash(found, resolver, view.nick)
         found = _another_word(tokens, found)
@@ -885,6 +891,39 @@ def _dead_mention(tokens: Sequence[Token], i: int, gone: NickResolver) -> Mentio
         if m is not None and m.ok:
             return Mention(i, stop, text.rstrip(CLOSING_MARKS), "unknown", gone=True)
     return None
+
+
+def _longer_name(tokens: Sequence[Token], found: Mention) -> Mention:
+    """C-3: one word of a nick of several words, read alone, beside a word that makes it a
+    longer name the nick is not — an adjective agreeing with it («Ночного Короля», «Старого
+    доброго Сома» for Король Ночи, Старый Сом) or another word of the nick written out of
+    its order or case («Сома Старого», «Старого Сому»): the whole name said is unknown,
+    asked naming the player, never the move put on him (the nick's own form, «Старого
+    Сома», is read whole before this)."""
+    nick = found.nick
+    if found.kind != "nick" or nick is None or found.end - found.start != 1:
+        return found
+    if len(trimmed_key(nick).split(" ")) < 2:
+        return found  # a one-word nick is all its name: «Ночь мирная» says of the night
+    word = tokens[found.start].word
+    sides = []
+    if found.start > 0:
+        before = tokens[found.start - 1]
+        if before.sentence == tokens[found.start].sentence and not before.clause_end:
+            sides.append(found.start - 1)
+    last = tokens[found.start]
+    after = tokens[found.end] if found.end < len(tokens) else None
+    if after is not None and not last.clause_end and after.sentence == last.sentence:
+        sides.append(found.end)
+    for j in sides:
+        other = tokens[j].word
+        if len(other) < 3 or stopword(other) or other in GAME_WORDS:
+            continue
+        if attribute_of(other, word) or names_another_part(other, word, nick):
+            start, end = min(j, found.start), max(j + 1, found.end)
+            raw = " ".join(t.raw for t in tokens[start:end]).rstrip(CLOSING_MARKS)
+            return Mention(start, end, raw, "unknown", candidates=(nick,))
+    return found
 
 
 def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) -> Mention:
