@@ -72,7 +72,8 @@ _LOOKALIKE_RE: Final = re.compile(f"[{''.join(_LOOKALIKE_CHARS)}]")
 _EDGE_JUNK: Final = re.compile(r"^[\W_]+|[\W_]+$")
 _DOT_SPACE: Final = re.compile(r"\.\s+(?=\w)")
 _DIGIT_SPACE: Final = re.compile(r"(?<=[^\W\d_]) (?=\d+(?:$|[^\w ]))")
-_WORD_SPLIT: Final = re.compile(r"[\s_.\-]+")
+# digits between letters part a handle's words too: «Pro100Лещ» is «pro» and «лещ»
+_WORD_SPLIT: Final = re.compile(r"[\s_.\-]+|(?<=[^\W\d_])\d+(?=[^\W\d_])")
 # a hyphen between letters joins the parts of a compound nick, each declined on its own
 # («Рыбу-Пилу» of Рыба-Пила); one before digits is a tail's («Васе-2005»), left to the word
 _DIGITS: Final = re.compile(r"\d+")
@@ -244,14 +245,35 @@ def _inflects(text_key: str, nick_key: str) -> bool:
         return _digit_case_form(text_key, nick_key)
     # "_" joins words in nicks like Лиса_Алиса; players decline both halves (Лису_Алису)
     words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
-    return (
-        len(words) == len(nick_words)
-        and all(
-            word_inflects(w, n) or _fleeting(w, n) or _inflects_before_digits(w, n)
-            for w, n in zip(words, nick_words, strict=True)
-        )
-        and parts_agree(words, nick_words)
-    )
+    if len(words) != len(nick_words):
+        return False
+    if all(
+        word_inflects(w, n) or _fleeting(w, n) or _inflects_before_digits(w, n)
+        for w, n in zip(words, nick_words, strict=True)
+    ):
+        return parts_agree(words, nick_words)
+    return len(words) > 1 and _heard_parts(words, nick_words)
+
+
+def _heard_parts(words: Sequence[str], nick_words: Sequence[str]) -> bool:
+    """«Гуппи Лав» for Гуппи_Love: a nick joining Cyrillic and Latin words written all in
+    Cyrillic, each Latin word as its letters or its English sound (`proven_sound`), a case
+    ending allowed; the Cyrillic words as forms of the nick's."""
+    if not (
+        any(_CYRILLIC_RE.search(n) for n in nick_words)
+        and any(_LATIN_RE.search(n) for n in nick_words)
+    ):
+        return False
+    for w, n in zip(words, nick_words, strict=True):
+        if _LATIN_RE.search(n) and _CYRILLIC_WORD.fullmatch(w):
+            latin = n.translate(_UNFOLD)
+            if not (
+                _word_inflects_latin(translit_key(w), translit_key(latin)) or proven_sound(w, latin)
+            ):
+                return False
+        elif not (word_inflects(w, n) or _fleeting(w, n)):
+            return False
+    return True
 
 
 _OBLIQUE: Final = {"gen2": "gent", "acc2": "accs", "loc2": "loct"}
@@ -529,9 +551,7 @@ def translit_key(text: str) -> str:
     elif _CYRILLIC_RE.search(key):
         # «Liberо» with a Cyrillic «о»: a Latin word's look-alikes go back to Latin
         key = " ".join(w.translate(_UNFOLD) if _LATINISH.fullmatch(w) else w for w in key.split())
-    words = [
-        _english_sounds(w) if _LATIN_RE.search(w) else _cyr_word_to_latin(w) for w in key.split(" ")
-    ]
+    words = [_word_to_latin(w) for w in key.split(" ")]
     out = " ".join(words)
     for old, new in _LATIN_LOOSE:
         if old in out:
@@ -542,6 +562,21 @@ def translit_key(text: str) -> str:
 
 
 _J_AS_Y: Final = re.compile("j(?![aeiouy])")
+# a handle joining a Latin and a Cyrillic word with digits or a dot: «pro100лещ», «mr.шуруп»
+_SCRIPT_RUN: Final = re.compile("[a-z]+|[а-яё]+")
+_JOINED_SCRIPTS: Final = re.compile("[a-z][^a-zа-яё]+[а-яё]|[а-яё][^a-zа-яё]+[a-z]")
+
+
+def _word_to_latin(word: str) -> str:
+    """One word of `translit_key`: a Latin word as it sounds, a Cyrillic one letter by
+    letter, and a handle joining words of both scripts («Pro100Лещ», «Mr.Шуруп») each of
+    its words in its own script's way, so «Про100Леща» is its case form (C-3)."""
+    if _JOINED_SCRIPTS.search(word):
+        return _SCRIPT_RUN.sub(
+            lambda m: _english_sounds(m[0]) if _LATIN_RE.match(m[0]) else _cyr_word_to_latin(m[0]),
+            word,
+        )
+    return _english_sounds(word) if _LATIN_RE.search(word) else _cyr_word_to_latin(word)
 
 
 _SOFT_C: Final = re.compile(r"c(?=[eiy])")
@@ -630,7 +665,7 @@ def _translit_matches(text_key: str, nick_key: str, *, inflected: bool) -> bool:
         return True
     if not inflected:
         return False
-    words, nick_words = text_key.split(" "), nick_key.split(" ")
+    words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
     return len(words) == len(nick_words) and all(
         _word_inflects_latin(w, n) for w, n in zip(words, nick_words, strict=True)
     )
@@ -863,12 +898,37 @@ class NickResolver:
         # inflected one in one script (C-3)
         whole = [p for p, nick_bare in found if nick_bare == bare]
         players = whole if len(found) > 1 and len(whole) == 1 else [p for p, _ in found]
+        if script == "lat" and _DECLINED_SPLIT.search(folded) and not _CYRILLIC_RE.search(folded):
+            # «Starogo Soma», «Rybu-Pilu»: a Cyrillic nick of several parts typed in Latin
+            # letters is read as the Cyrillic words they spell, so its parts must make one
+            # case form of it as written in Cyrillic («Rybu-Piloy» makes none)
+            spelt = self._spelt_parts(folded)
+            players = [p for p in players if script_of(casefold_key(p)) != "cyr" or p in spelt]
+            players = list(dict.fromkeys((*players, *spelt)))
         if script == "lat" and " " not in folded:
             # C-2, C-3: the word read by every scheme's letters against the Cyrillic nicks;
             # the nicks its cheapest readings spell join those the loose key found, so a
             # word two schemes read as two players («Wilku»: Вилку or Шилку) names both
             players = list(dict.fromkeys((*players, *self._typed_nicks(folded))))
         return players
+
+    def _spelt_parts(self, folded: str) -> list[str]:
+        """The Cyrillic nicks of several parts a Latin-typed text of as many parts spells
+        as a case form (the `inflected` and `lemma` tiers), each part by its first two
+        Cyrillic spellings (`parser.latin.cyrillic_spellings`)."""
+        from itertools import product
+
+        from parser.latin import cyrillic_spellings
+
+        parts = _DECLINED_SPLIT.split(folded)
+        seps = _DECLINED_SPLIT.findall(folded)
+        options = [cyrillic_spellings(w)[:2] or (w,) for w in parts]
+        found: dict[str, None] = {}
+        for words in product(*options):
+            spelt = words[0] + "".join(sep + w for sep, w in zip(seps, words[1:], strict=True))
+            for method in ("inflected", "lemma"):
+                found.update(dict.fromkeys(self.tier(spelt, method)))
+        return list(found)
 
     def _typed_nicks(self, word: str) -> list[str]:
         """The Cyrillic one-word nicks the cheapest of a Latin-typed word's readings
