@@ -257,21 +257,25 @@ def _inflects(text_key: str, nick_key: str) -> bool:
 
 def _heard_parts(words: Sequence[str], nick_words: Sequence[str]) -> bool:
     """«Гуппи Лав» for Гуппи_Love: a nick joining Cyrillic and Latin words written all in
-    Cyrillic, each Latin word as its letters or its English sound (`proven_sound`), a case
-    ending allowed; the Cyrillic words as forms of the nick's."""
-    if not (
-        any(_CYRILLIC_RE.search(n) for n in nick_words)
-        and any(_LATIN_RE.search(n) for n in nick_words)
-    ):
+    Cyrillic, each Latin word as its letters or, an English word, as the dictionary says it
+    (`parser.english.sounds_as`), a case ending allowed; the Cyrillic words as forms of the
+    nick's. A word of Latin letters alone (its look-alikes folded back) is Latin; a nick
+    with no word of real Cyrillic letters is left to the translit tier."""
+    from parser.english import english_word, sounds_as
+
+    latin = [bool(_LATINISH.fullmatch(n)) for n in nick_words]
+    if all(latin) or not any(latin):
         return False
-    for w, n in zip(words, nick_words, strict=True):
-        if _LATIN_RE.search(n) and _CYRILLIC_WORD.fullmatch(w):
-            latin = n.translate(_UNFOLD)
-            if not (
-                _word_inflects_latin(translit_key(w), translit_key(latin)) or proven_sound(w, latin)
-            ):
+    for w, n, is_latin in zip(words, nick_words, latin, strict=True):
+        if not is_latin:
+            if not (word_inflects(w, n) or _fleeting(w, n)):
                 return False
-        elif not (word_inflects(w, n) or _fleeting(w, n)):
+            continue
+        spelt = n.translate(_UNFOLD)
+        if not _CYRILLIC_WORD.fullmatch(w) or not spelt.isalpha():
+            return False
+        by_letters = _word_inflects_latin(translit_key(w), translit_key(spelt))
+        if not (by_letters or (english_word(spelt) and sounds_as(w, spelt))):
             return False
     return True
 
@@ -361,6 +365,16 @@ def names_another_part(word: str, part: str, nick: str) -> bool:
         return False
     others = [n for n in words if not _declines(part, n)]
     return len(others) < len(words) and any(_declines(word, n) for n in others)
+
+
+def longer_name(word: str, beside: str, nick: str) -> bool:
+    """C-3: `word` (lower case), one word of the multi-word `nick` read alone, and the word
+    written beside it make a longer name the nick is not: `beside` is an adjective agreeing
+    with it («Ночного Короля») or another word of the nick out of its order or case («Сома
+    Старого», «Старого Сому»). Letters and votes ask it alike."""
+    if len(trimmed_key(nick).split(" ")) < 2 or len(beside) < 3:
+        return False
+    return attribute_of(beside, word) or names_another_part(beside, word, nick)
 
 
 def parts_agree(words: Sequence[str], nick_words: Sequence[str]) -> bool:
@@ -902,9 +916,8 @@ class NickResolver:
             # «Starogo Soma», «Rybu-Pilu»: a Cyrillic nick of several parts typed in Latin
             # letters is read as the Cyrillic words they spell, so its parts must make one
             # case form of it as written in Cyrillic («Rybu-Piloy» makes none)
-            spelt = self._spelt_parts(folded)
-            players = [p for p in players if script_of(casefold_key(p)) != "cyr" or p in spelt]
-            players = list(dict.fromkeys((*players, *spelt)))
+            spelt, disagree = self._spelt_parts(folded)
+            players = list(dict.fromkeys((*(p for p in players if p not in disagree), *spelt)))
         if script == "lat" and " " not in folded:
             # C-2, C-3: the word read by every scheme's letters against the Cyrillic nicks;
             # the nicks its cheapest readings spell join those the loose key found, so a
@@ -912,10 +925,11 @@ class NickResolver:
             players = list(dict.fromkeys((*players, *self._typed_nicks(folded))))
         return players
 
-    def _spelt_parts(self, folded: str) -> list[str]:
+    def _spelt_parts(self, folded: str) -> tuple[list[str], set[str]]:
         """The Cyrillic nicks of several parts a Latin-typed text of as many parts spells
         as a case form (the `inflected` and `lemma` tiers), each part by its first two
-        Cyrillic spellings (`parser.latin.cyrillic_spellings`)."""
+        Cyrillic spellings (`parser.latin.cyrillic_spellings`); and those it spells part by
+        part only in two cases («Rybu-Piloy»), which no looser reading may take."""
         from itertools import product
 
         from parser.latin import cyrillic_spellings
@@ -924,11 +938,18 @@ class NickResolver:
         seps = _DECLINED_SPLIT.findall(folded)
         options = [cyrillic_spellings(w)[:2] or (w,) for w in parts]
         found: dict[str, None] = {}
+        split: set[str] = set()
         for words in product(*options):
             spelt = words[0] + "".join(sep + w for sep, w in zip(seps, words[1:], strict=True))
             for method in ("inflected", "lemma"):
                 found.update(dict.fromkeys(self.tier(spelt, method)))
-        return list(found)
+            for p, k in zip(self.players, self._trimmed, strict=True):
+                nick_words = _DECLINED_SPLIT.split(k)
+                if len(nick_words) == len(words) and all(
+                    _declines(w, n) for w, n in zip(words, nick_words, strict=True)
+                ):
+                    split.add(p)
+        return list(found), split - set(found)
 
     def _typed_nicks(self, word: str) -> list[str]:
         """The Cyrillic one-word nicks the cheapest of a Latin-typed word's readings

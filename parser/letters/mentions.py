@@ -59,17 +59,17 @@ from parser.nicks import (
     STRICT_TIERS,
     NickMatch,
     NickResolver,
-    attribute_of,
     fit_confidence,
     fit_kind,
     heard_proven,
+    longer_name,
     name_sharers,
-    names_another_part,
     one_gender,
     pet_match,
     proven_typo,
     script_of,
     spelled_alike,
+    translit_key,
     trimmed_key,
     word_inflects,
 )
@@ -903,8 +903,6 @@ def _longer_name(tokens: Sequence[Token], found: Mention) -> Mention:
     nick = found.nick
     if found.kind != "nick" or nick is None or found.end - found.start != 1:
         return found
-    if len(trimmed_key(nick).split(" ")) < 2:
-        return found  # a one-word nick is all its name: «Ночь мирная» says of the night
     word = tokens[found.start].word
     sides = []
     if found.start > 0:
@@ -917,9 +915,10 @@ def _longer_name(tokens: Sequence[Token], found: Mention) -> Mention:
         sides.append(found.end)
     for j in sides:
         other = tokens[j].word
-        if len(other) < 3 or stopword(other) or other in GAME_WORDS:
+        if stopword(other) or other in GAME_WORDS:
             continue
-        if attribute_of(other, word) or names_another_part(other, word, nick):
+        # a one-word nick is all its name: «Ночь мирная» says something of the night
+        if longer_name(word, other, nick):
             start, end = min(j, found.start), max(j + 1, found.end)
             raw = " ".join(t.raw for t in tokens[start:end]).rstrip(CLOSING_MARKS)
             return Mention(start, end, raw, "unknown", candidates=(nick,))
@@ -1069,6 +1068,8 @@ def _shared_part(
         return found
     if trimmed_key(found.raw) == trimmed_key(found.nick) or len(handle_parts(found.nick)) < 2:
         return found  # the nick as it is spelt, or read whole («Макса» is Max, not Maxim's)
+    if _spelt_whole(found.raw, found.nick):
+        return found  # «Неко-сама»: every part of Neko_Sama, in the other script
     others = [
         p
         for p in _heard_players(word, resolver.players, me, shortened=True)
@@ -1079,6 +1080,16 @@ def _shared_part(
     return replace(
         found, kind="ambiguous", nick=None, confidence=0.0, candidates=(found.nick, *others)
     )
+
+
+def _spelt_whole(raw: str, nick: str) -> bool:
+    """`raw` spells every part of `nick` letter for letter in the other script, a hyphen
+    or a space for its separator («Неко-сама» for Neko_Sama)."""
+
+    def parts(text: str) -> list[str]:
+        return [w for w in re.split(r"[\s_.\-]+", translit_key(text)) if w]
+
+    return len(parts(nick)) > 1 and parts(raw) == parts(nick)
 
 
 def _joined_to_unknown(tokens: Sequence[Token], i: int, players: Sequence[str]) -> bool:
