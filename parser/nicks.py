@@ -251,7 +251,7 @@ def _inflects(text_key: str, nick_key: str) -> bool:
         word_inflects(w, n) or _fleeting(w, n) or _inflects_before_digits(w, n)
         for w, n in zip(words, nick_words, strict=True)
     ):
-        return parts_agree(words, nick_words)
+        return parts_agree(words, nick_words, compound="-" in nick_key)
     return len(words) > 1 and _heard_parts(words, nick_words)
 
 
@@ -377,17 +377,23 @@ def longer_name(word: str, beside: str, nick: str) -> bool:
     return attribute_of(beside, word) or names_another_part(beside, word, nick)
 
 
-def parts_agree(words: Sequence[str], nick_words: Sequence[str]) -> bool:
+def parts_agree(words: Sequence[str], nick_words: Sequence[str], *, compound: bool = False) -> bool:
     """C-3: the words of a nick of several parts written in one case form of it: every part
     the sender declined («Старого Сома», «Рыбу-Пилу»; a part left as the nick has it —
     «Неон-Тетру», «Короля Ночи» — says nothing) can be read in one case the others share.
-    «Старого Сому», «Рыбу-Пилой» are no form of the nick: each part is one, in two cases."""
+    «Старого Сому», «Рыбу-Пилой» are no form of the nick: each part is one, in two cases.
+    A `compound` nick's (hyphenated) declined parts must each be a dictionary form of its
+    part: «Неоно-Тетру» is none."""
     common: frozenset[str] | None = None
     for w, n in zip(words, nick_words, strict=True):
         if w == n:
             continue
         cases = _word_cases(w, n)
-        if cases is None:
+        if cases is None or (not cases and not compound):
+            # a form the ending tables read that the dictionary puts under another word
+            # is no proof against a nick of words (they have always been read so); a
+            # compound nick's parts, read apart only by this rule, must each be a form of
+            # its part («Неоно-Тетру» is none)
             continue
         common = cases if common is None else common & cases
         if not common:
@@ -439,7 +445,7 @@ def _lemma_matches(text_key: str, nick_key: str) -> bool:
     if len(words) != len(nick_words) or text_key == nick_key:
         return False
     return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True)) and (
-        parts_agree(words, nick_words)
+        parts_agree(words, nick_words, compound="-" in nick_key)
     )
 
 
