@@ -368,14 +368,30 @@ def names_another_part(word: str, part: str, nick: str) -> bool:
     return len(others) < len(words) and any(_declines(word, n) for n in others)
 
 
-def longer_name(word: str, beside: str, nick: str) -> bool:
+def longer_name(word: str, beside: str, nick: str, *, after: bool) -> bool:
     """C-3: `word` (lower case), one word of the multi-word `nick` read alone, and the word
     written beside it make a longer name the nick is not: `beside` is an adjective agreeing
     with it («Ночного Короля») or another word of the nick out of its order or case («Сома
     Старого», «Старого Сому»). Letters and votes ask it alike."""
     if len(trimmed_key(nick).split(" ")) < 2 or len(beside) < 3:
         return False
+    # `beside` written after `word` or before it: the nick itself, each word a form of its
+    # word in its place, in one case, is no other name («Морского Ежа», whose two-letter
+    # word escapes the whole-form tiers)
+    if forms_nick([word, beside] if after else [beside, word], nick):
+        return False
     return attribute_of(beside, word) or names_another_part(beside, word, nick)
+
+
+def forms_nick(said: Sequence[str], nick: str) -> bool:
+    """The words `said` (lower case, in the written order) are the multi-word `nick`, each
+    a form of its word in its place, all in one case («Морского Ежа» for Морской Ёж)."""
+    nick_words = trimmed_key(nick).split(" ")
+    return (
+        len(said) == len(nick_words)
+        and all(_declines(w, n) for w, n in zip(said, nick_words, strict=True))
+        and parts_agree(said, nick_words)
+    )
 
 
 def parts_agree(words: Sequence[str], nick_words: Sequence[str], *, compound: bool = False) -> bool:

@@ -967,7 +967,7 @@ def _longer_name(tokens: Sequence[Token], found: Mention) -> Mention:
         if stopword(other) or other in GAME_WORDS:
             continue
         # a one-word nick is all its name: «Ночь мирная» says something of the night
-        if longer_name(word, other, nick):
+        if longer_name(word, other, nick, after=j > found.start):
             start, end = min(j, found.start), max(j + 1, found.end)
             raw = " ".join(t.raw for t in tokens[start:end]).rstrip(CLOSING_MARKS)
             return Mention(start, end, raw, "unknown", candidates=(nick,))

@@ -33,6 +33,7 @@ from parser.nicks import (
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
+    forms_nick,
     heard_proven,
     longer_name,
     one_gender,
@@ -203,12 +204,13 @@ def _longer_name(resolver: NickResolver, words: Sequence[str], i: int, nick: str
         if not 0 <= j < len(words):
             continue
         other = bare_word(words[j])
-        if other and longer_name(word, other, nick):
+        if other and longer_name(word, other, nick, after=j > i):
             return True
     if i + 1 < len(words) and len(trimmed_key(nick).split(" ")) > 1:
         nxt = words[i + 1]
         other = bare_word(nxt)
         capital = nxt[:1].isupper() and not nxt.isupper() and len(other) >= 3
+        capital = capital and not forms_nick([word, other], nick)
         if capital and not is_cue(nxt) and resolver.resolve_strict(nxt, PHRASE_TIERS) is None:
             return True
     return False
