@@ -54,6 +54,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any, Final
 
 from parser.identity import LOOKALIKES
@@ -795,7 +796,7 @@ class NickResolver:
 
     def resolve_strict(self, text: str, methods: Sequence[str]) -> NickMatch | None:
         """The first of `methods` that finds anyone decides; None when none does."""
-        declines = any(m in ("inflected", "case_forms") for m in methods)
+        declines = any(m in ("inflected", "case_forms", "translit_inflected") for m in methods)
         for method in methods:
             found = self.tier(text, method)
             if found:
@@ -897,16 +898,32 @@ class NickResolver:
         a player in `besides` (the writer: a player names himself «себя», not by his nick),
         is returned as it is. A form only one of them can be («Александрой», «Александр»)
         is left alone."""
-        if match.nick is None or match.method not in STRICT_TIERS:
+        if match.nick is None:
             return match
         key = trimmed_key(match.query)
-        if script_of(key) != "cyr":
-            return match  # Latin nicks (Max, Maxim) are names of their own, not case forms
-        others = [
-            p
-            for p in self.tier(match.query, "inflected")
-            if p != match.nick and p not in besides and _case_form_of(key, trimmed_key(p))
-        ]
+        if match.method == "translit":
+            # «Karpova» beside Карпов and Карпова, «Громова» beside Gromov and Gromova: a nick
+            # spelt as it stands in the other script is a case form of the other nick as well
+            word = as_cyrillic(match.query)
+            if " " in word or word != as_cyrillic(match.nick):
+                return match
+            others = [
+                p
+                for p in self.players
+                if p != match.nick
+                and p not in besides
+                and word_inflects(word, as_cyrillic(p))
+                and _case_form_of(word, as_cyrillic(p))
+            ]
+        elif match.method not in STRICT_TIERS or script_of(key) != "cyr":
+            # Latin nicks (Max, Maxim) are names of their own, not case forms
+            return match
+        else:
+            others = [
+                p
+                for p in self.tier(match.query, "inflected")
+                if p != match.nick and p not in besides and _case_form_of(key, trimmed_key(p))
+            ]
         if not others:
             return match
         return NickMatch(
@@ -930,7 +947,7 @@ class NickResolver:
                 p
                 for p in found
                 if not _denied_case_form(key, trimmed_key(p))
-                and not _declension_denies(key, trimmed_key(p))
+                and not _declension_denies(as_cyrillic(text), as_cyrillic(p))
             ]
             found = kept if len(kept) == 1 else found
         if len(found) > 1 or (method in _PARTIAL_TIERS and _plural_only(text)):
@@ -1201,7 +1218,9 @@ def _declension_denies(word: str, nick: str) -> bool:
     tables allow it: «Морвены» is no singular form of Морвен (a plural), «Морвене» only his
     prepositional, «Морвеном» no form of Морвена. A word not built on the stem as written
     (a fleeting vowel: «Льва») and a nick ending otherwise (indeclinable «Ингвэ») are left
-    to the tables (False). Used only to tell apart players the tables both allow."""
+    to the tables (False). Used only to tell apart players the tables both allow (a Latin
+    pair by the Cyrillic spellings of its form and nicks, `as_cyrillic`: «Gromovoy» is no
+    form of Gromov, as «Громовой» is none of Громов)."""
     if " " in nick or not nick.isalpha() or len(nick) < 3 or not _CYRILLIC_RE.search(nick):
         return False
     last = nick[-1]
@@ -1425,18 +1444,26 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     the receiver of a thing given («пулю Гордееву», dative) is Гордеев."""
     if match.reason != AMBIGUOUS_NICK:
         return match
-    word = trimmed_key(match.query)
+    # «Gromovu», «karpovu», «Громову» of Gromov and Gromova: a pair in either script, or
+    # typed in the other, declines by the Cyrillic spellings of the form and of the nicks
+    word = as_cyrillic(match.query)
     if " " in word or not word.isalpha():
         return match
     # «Медвежьего»: an adjective's ending tells the gender of the nick word it declines
     by_adjective = _one_adjective(match, word, case)
     if by_adjective is not None:
         return by_adjective
-    keys = [trimmed_key(p) for p in match.candidates]
+    keys = [as_cyrillic(p) for p in match.candidates]
     # a word of multi-word nicks («Ульянову» of Гриша Ульянов and Зоя Ульянова) is a form
     # of each nick's own word: its gender settles it as a one-word nick's form does
     partial = match.method in ("partial", "partial_inflected") and all(" " in k for k in keys)
-    if match.method not in ("inflected", "lemma", "case_forms") and not partial:
+    if match.method not in ("inflected", "lemma", "case_forms", "translit") and not partial:
+        return match
+    if match.method == "translit" and (
+        word in keys or not all(case_form_pair(a, b) for a, b in pairwise(match.candidates))
+    ):
+        # «Karpova»: her nick as listed, and his accusative — the case settles none; and a
+        # spelling two nicks fit by their letters («Wilku»: Вилка, Шилка) is no case's doubt
         return match
     if case is not None and all(_DECLINABLE.fullmatch(k) for k in keys):
         # «Убиваем Морвену»: Морвен's dative, Морвена's accusative — the verb's case settles
@@ -1465,7 +1492,7 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
         genders = name_genders(word, nominative=False, case=case)
     if len(genders) != 1:
         return match
-    nicks = {p: _name_gender(p) for p in match.candidates}
+    nicks = {p: _name_gender(k) for p, k in zip(match.candidates, keys, strict=True)}
     if not all(nicks.values()):
         return match  # a nick the dictionary does not know as a name (Вик): its forms unknown
     kept = [p for p, g in nicks.items() if g == genders]
@@ -1529,6 +1556,30 @@ _SECOND_DECLENSION: Final[dict[str, frozenset[str]]] = {
 
 
 _DECLINABLE: Final = re.compile("[а-я]+[аяйьбвгджзклмнпрстфхцчшщ]")
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def as_cyrillic(text: str) -> str:
+    """The key of a one-word `text` (a form or a nick), spelt in Cyrillic when it is typed
+    in Latin letters — the first way `parser.latin.cyrillic_spellings` reads it («Gromovu» →
+    «громову») — so that a Latin pair of surnames (Gromov, Gromova), or a Cyrillic pair typed
+    in Latin, declines by the endings a Cyrillic pair does (C-3); any other text's key (in
+    Cyrillic, of several words, with digits or marks, or with no Cyrillic spelling) as it is.
+    The script is judged on the text as written, not on its key, where Latin look-alikes
+    are folded onto Cyrillic letters."""
+    from parser.latin import cyrillic_spellings
+
+    key = trimmed_key(text)
+    latin = casefold_key(text).strip()
+    if not _LATIN_WORD.fullmatch(latin):
+        return key
+    from parser.morph import parse
+
+    spelt = cyrillic_spellings(latin)
+    # «Gromovym»: «громовим» by the first scheme, «громовым» (y for ы) the word the
+    # dictionary knows — the first spelling it knows, else the first
+    known = [w for w in spelt if any(r.known for r in parse(w))]
+    return (known or list(spelt) or [key])[0]
 
 
 def declined_in(word: str, nick: str, case: str) -> bool:
@@ -2488,6 +2539,7 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
         p
         for p in resolver.players
         if p != nick
+        and not case_form_pair(nick, p)
         and agrees(text, p)
         and _part_agrees(text, p)
         and (
@@ -2501,6 +2553,17 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
 
 
 _NAME_WORD: Final = re.compile("[a-z]{3,}|[а-яё]{3,}")
+
+
+def case_form_pair(nick: str, other: str) -> bool:
+    """C-3: whether two one-word nicks are each other's case forms as spelt in Cyrillic
+    (`as_cyrillic`): Gromov and Gromova, Карпов and Karpova — a surname two spouses share.
+    Which of them a form names is the case the grammar puts it in (`one_gender`), weighed
+    where the form is read; hearing the form as the other nick reopens no such question."""
+    a, b = as_cyrillic(nick), as_cyrillic(other)
+    if a == b or not a.isalpha() or not b.isalpha():
+        return False
+    return word_inflects(a, b) or word_inflects(b, a)
 
 
 def _cut_heard(forms: Sequence[str], nick: str, other: str) -> bool:

@@ -705,13 +705,16 @@ def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
 
 
 def _governed_case(tokens: Sequence[Token], i: int) -> str | None:
-    """The case the word before token `i` puts a player in, when the grammar says (C-3): a
+    """The case the words around token `i` put a player in, when the grammar says (C-3): a
     preposition's own case («к Гордееву»: the dative), the dative of the one a thing is
-    given to after that thing («пулю Гордееву», «укол Гордееву»), the accusative of an
-    action verb's object («убиваю Гордееву»); None when nothing before it says."""
-    if i == 0 or tokens[i - 1].clause_end or tokens[i - 1].sentence != tokens[i].sentence:
-        return None
-    before = tokens[i - 1].word
+    given to after that thing («пулю Гордееву», «укол Гордееву»), or after a verb whose own
+    inanimate object stands before it in the clause («исполнение поручаю Лебедеву»), the
+    accusative of an action verb's object or its infinitive's («убиваю Гордееву», «прошу
+    проверить Гордееву»), adverbs between them aside («проверяю сегодня ночью Гордееву»),
+    or of the action verb right after it («Гордееву лечу»); None when nothing says."""
+    before = _governing_word(tokens, i)
+    if before is None:
+        return _verb_after(tokens, i)
     if before in _GOVERNED:
         return _GOVERNED[before]
     readings = [r for r in parse(before) if r.known]
@@ -721,10 +724,56 @@ def _governed_case(tokens: Sequence[Token], i: int) -> str | None:
         if all({"inan", "accs"} <= r.grammemes for r in readings):
             return "datv"
         return None
+    verb = any(r.pos in ("VERB", "INFN") for r in readings)
     said = lookup(before)
-    if said is not None and said.actions and any(r.pos == "VERB" for r in readings):
+    if verb and said is not None and said.actions:
         return "accs"
+    if verb and _own_object_before(tokens, i):
+        return "datv"
+    return _verb_after(tokens, i)
+
+
+def _governing_word(tokens: Sequence[Token], i: int) -> str | None:
+    """The word before token `i` in its clause that may govern it, adverbs passed over
+    («спасаю сегодня ночью Карпову»: «спасаю»); None at the clause's opening."""
+    j = i - 1
+    while j >= 0 and not tokens[j].clause_end and tokens[j].sentence == tokens[i].sentence:
+        readings = [r for r in parse(tokens[j].word) if r.known]
+        if not readings or not any(r.pos == "ADVB" for r in readings):
+            return tokens[j].word
+        j -= 1
     return None
+
+
+def _own_object_before(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the verb right before token `i` (a verb of no move: «поручаю», «отдаю») has
+    its own object before it in the clause: an inanimate noun that may be in the accusative
+    with no preposition before it («Исполнение поручаю Лебедеву») — so the player after the
+    verb is the one the thing goes to, in the dative."""
+    j = i - 2
+    while j >= 0 and not tokens[j].clause_end and tokens[j].sentence == tokens[i].sentence:
+        readings = [r for r in parse(tokens[j].word) if r.known]
+        nouns = [r for r in readings if r.pos == "NOUN"]
+        governed = j > 0 and not tokens[j - 1].clause_end and tokens[j - 1].word in PREP
+        if nouns and not governed and all("inan" in r.grammemes for r in nouns):
+            return any("accs" in r.grammemes for r in nouns)
+        j -= 1
+    return False
+
+
+def _verb_after(tokens: Sequence[Token], i: int) -> str | None:
+    """«Карпову лечу»: the object before its action verb, in the verb's accusative — the
+    verb the next word of the clause, in the first person."""
+    if tokens[i].clause_end or i + 1 >= len(tokens):
+        return None
+    after = tokens[i + 1]
+    if after.sentence != tokens[i].sentence:
+        return None
+    said = lookup(after.word)
+    readings = [r for r in parse(after.word) if r.known and r.pos == "VERB"]
+    if said is None or not said.actions or not readings:
+        return None
+    return "accs" if any("1per" in r.grammemes for r in readings) else None
 
 
 def _coordinated(tokens: Sequence[Token], i: int) -> bool:

@@ -75,7 +75,11 @@ A post of one of the last six is shown to the host, never counted and never drop
 (`parser.votes.negation.left_open`).
 
 A red or green on the host's own name (an ``ignore_authors`` account) is ``unknown_nick``
-with a line telling the player it names the host.
+with a line telling the player it names the host — his Latin handle heard by its sound
+(«Скипера» for Skipper) too; a dead player's so heard («Бабла» for Bubble) is
+``dead_target``. A fragment of a longer nick that does not carry its name («Мистера» of
+Мистер Шуруп, «Pro» of Pro100Сом, «Старого» of Старый Окунь) is ``unknown_nick`` naming the
+player (`votes/fragment.py`), and beside another nick makes the post ``unclear``.
 
 Ruling (RULES.md is silent on self-votes): ``allow_self_vote`` defaults to True for both rule
 sets — Gambler counts silence as a self-green (G-N.2), so an explicit one is no worse, and

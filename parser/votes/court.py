@@ -25,6 +25,7 @@ from parser.records import Post
 from parser.roles import role_word, side_word
 from parser.struck import without_struck
 from parser.vocab import MAYBE, UNSURE_WORDS, joked
+from parser.votes.fragment import fragment_match
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
@@ -124,6 +125,8 @@ def _names_in(resolver: NickResolver, words: list[str], cued: bool) -> tuple[lis
                 m = pet_match(resolver, chunk) or heard_handle(resolver, None, chunk, None)
             if m is not None and k == 1:
                 m = shared_name(resolver, m)  # a short name two nominees answer to (C-3)
+                # «Сажаю Мистера» of Мистер Шуруп: a part that carries no name (C-3)
+                m = fragment_match(m, chunk, resolver.players)
             if m is not None:
                 break
         else:
@@ -433,6 +436,13 @@ def _court_phrase(resolver: NickResolver, text: str) -> tuple[NickMatch | None, 
         return NickMatch(text, None, "phrase", 0.0, UNCLEAR, both), True
     if not hits:
         return _left_open(left or _asked_head(resolver, text, clauses)), named
+    # a fragment of a nick that carries no name («Мистера», `fragment_match`): shown naming
+    # the player, never a nominee picked from it (C-3)
+    whole = [m for m in hits if m.nick is not None or m.reason != UNKNOWN_NICK]
+    if not whole:
+        m = hits[-1]
+        return NickMatch(m.query, None, "phrase", 0.0, UNKNOWN_NICK, m.candidates), True
+    hits = whole
     players = dict.fromkeys(
         p for m in hits for p in (m.candidates if m.nick is None else (m.nick,))
     )
@@ -650,7 +660,11 @@ def _court_match(
         return None, own
     if dead_hit is None and dead is not None and mode == "as_moves":
         gone, _ = _court_phrase(dead, own)
-        dead_hit = own if gone is not None and gone.ok else None
+        # «Сажаю Бабла»: a dead player's Latin handle heard by its sound is his too, proven
+        # or not — the vote is for the dead, never an unknown nick (C-3, C-5)
+        heard = gone is not None and gone.method == "phrase" and bool(gone.candidates)
+        out = heard and gone is not None and set(gone.candidates) <= set(dead.players)
+        dead_hit = own if gone is not None and (gone.ok or out) else None
     if dead_hit is not None:  # «Сажаю Олега»: he is out of the game already
         return NickMatch(dead_hit, None, reason=DEAD_TARGET), dead_hit
     if failure is not None:
@@ -854,7 +868,11 @@ def _host_vote(
     if hosts is None or (match is not None and match.reason != UNKNOWN_NICK):
         return None
     named, text = _court_match(post, hosts, None, mode)
-    return text if named is not None and named.ok else None
+    if named is None:
+        return None
+    # his handle heard by its sound alone («Сажаю Скипера» for Skipper) names him too (C-3)
+    heard = bool(named.candidates) and set(named.candidates) <= set(hosts.players)
+    return text if named.ok or heard else None
 
 
 def _one_nominee(match: NickMatch, nominees: set[str]) -> str | None:

@@ -16,7 +16,7 @@ from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_reso
 from parser.records import ColoredSpan, Post, Quote
 from parser.roles import role_word
 from parser.struck import without_struck
-from parser.votes.names import Pick, bare_word, is_cue, nick_like, read_spans
+from parser.votes.names import Pick, bare_word, heard_out, is_cue, nick_like, read_spans
 from parser.votes.negation import (
     ASKED,
     JAIL_LEMMAS,
@@ -158,7 +158,13 @@ def extract_votes(
 
     def reject(post: Post, author: str, reason: str, **kw: str | None) -> None:
         text = kw.get("text")
-        host = reason == UNKNOWN_NICK and text is not None and names_host(text, host_names)
+        # the host's handle heard by its sound («Скипера» for Skipper) is his too (C-3)
+        host = (
+            reason == UNKNOWN_NICK
+            and text is not None
+            and host_names is not None
+            and (names_host(text, host_names) or heard_out(host_names, text))
+        )
         rejected.append(
             InputRejected(
                 author,

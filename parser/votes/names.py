@@ -47,7 +47,8 @@ from parser.nicks import (
 from parser.records import ColoredSpan
 from parser.roles import role_word_of_longer_nick
 from parser.vocab import ukrainian_text
-from parser.votes.records import Policy, VoteNicks
+from parser.votes.fragment import FRAGMENT, fragment_match
+from parser.votes.records import UNCLEAR, Policy, VoteNicks
 
 
 def resolve_nick(
@@ -322,15 +323,7 @@ def read_spans(
     failure: Pick | None = None
     dead_hit: str | None = None
     for span in spans:
-        m = resolve_nick(resolver, span.text, mode)
-        if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
-            m = _phrase_nick(resolver, span.text) or m
-            if not m.ok and len(span.text.split()) == 2:
-                m = resolver.heard(span.text.split()) or m  # «Фен рыр»: broken by speech input
-            if not m.ok and author in resolver.players and _names_self(span.text):
-                m = NickMatch(span.text, author, "self", 1.0)
-            if not m.ok and m.reason != AMBIGUOUS_NICK:
-                m = heard_handle(resolver, dead, span.text, author) or m
+        m = _span_nick(resolver, dead, span.text, mode, author)
         if m.ok and m.nick is not None and own and ukrainian_text(own.casefold()):
             # «Голосую проти <Сотка>, він …»: Сотка's nominative, Сотко's Ukrainian genitive
             also = ukrainian_sharers(resolver, span.text, m.nick)
@@ -351,12 +344,44 @@ def read_spans(
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
-        if failure is None and (m.reason == AMBIGUOUS_NICK or nick_like(resolver, span.text)):
+        named_one = m.reason == AMBIGUOUS_NICK or m.method == FRAGMENT
+        if failure is None and (named_one or nick_like(resolver, span.text)):
             failure = Pick(span, m)
     if not resolved:
         return None, failure, dead_hit, named, resolved
+    if failure is not None and failure.match.method == FRAGMENT:
+        # «<Мистера> или <Леща>»: a fragment naming a player beside another nick — the words
+        # prove neither (C-3): shown to the host, the other never counted alone
+        texts = ", ".join([p.span.text for p in resolved] + [failure.span.text])
+        unclear = NickMatch(texts, None, FRAGMENT, 0.0, UNCLEAR, failure.match.candidates)
+        return None, Pick(failure.span, unclear), dead_hit, named, resolved
     chosen = resolved[-1] if policy == "last" else resolved[0]
     return chosen, failure, dead_hit, named, resolved
+
+
+def _span_nick(
+    resolver: NickResolver,
+    dead: NickResolver | None,
+    text: str,
+    mode: VoteNicks,
+    author: str | None,
+) -> NickMatch:
+    """One coloured span read as a nick: the ladder, then (as moves read) a phrase naming
+    one player, words broken by speech input, «себя», a Latin handle heard. A part of a
+    longer nick that does not carry its name («Мистера» of Мистер Шуруп, «Pro» of Pro100Сом)
+    is shown to the host naming the player, never counted (C-3, `parser.votes.fragment`)."""
+    m = resolve_nick(resolver, text, mode)
+    if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
+        m = _phrase_nick(resolver, text) or m
+        if not m.ok and len(text.split()) == 2:
+            m = resolver.heard(text.split()) or m  # «Фен рыр»: broken by speech input
+        if not m.ok and author in resolver.players and _names_self(text):
+            m = NickMatch(text, author, "self", 1.0)
+        if not m.ok and m.reason != AMBIGUOUS_NICK:
+            m = heard_handle(resolver, dead, text, author) or m
+    if m.ok and len(text.split()) == 1:
+        m = fragment_match(m, text, resolver.players)
+    return m
 
 
 #: the case a preposition before a vote's nick governs («против <Евгении>»: the genitive)
@@ -425,8 +450,11 @@ def _names_self(text: str) -> bool:
 
 def _names_dead(dead: NickResolver, text: str, mode: VoteNicks) -> bool:
     """Whether a coloured text that names no living player names a dead one (bare or in a
-    phrase: «Голосую за Олега»), so the voter is told he is out of the game."""
+    phrase: «Голосую за Олега»), or is heard as a whole part of a dead player's Latin handle
+    («Бабла» for Bubble, `heard_out`), so the voter is told he is out of the game."""
     if resolve_nick(dead, text, mode, fuzzy=False).ok:
+        return True
+    if mode == "as_moves" and heard_out(dead, text):
         return True
     found = _phrase_nick(dead, text) if mode == "as_moves" else None
     return found is not None and found.ok
@@ -489,6 +517,19 @@ def heard_handle(
     if len(living) > 1:
         return NickMatch(text, None, "heard", 0.0, AMBIGUOUS_NICK, tuple(living))
     return shared_name(resolver, NickMatch(text, living[0], "heard", HEARD_CONFIDENCE))
+
+
+def heard_out(dead: NickResolver, text: str) -> bool:
+    """C-3, C-5: whether a coloured word that names no living player is heard as a whole part
+    of a dead player's Latin handle by its sound («Бабла», «Баббла» for Bubble): the sound
+    reading (`heard_handle`) weighs the players out as owners too, so such a word is refused
+    as a vote for the dead, not as an unknown nick. A shortening is not enough."""
+    word = text.strip(" .,!?:;()«»\"'@").casefold()
+    if re.fullmatch("[a-z]+", word):
+        return any(heard_out(dead, c) for c in cyrillic_spellings(word))
+    if not _CYRILLIC_WORD.fullmatch(word) or len(word) < 3:
+        return False
+    return any(heard_as_handle(word, p, shortened=False) for p in dead.players)
 
 
 #: a handle's Latin part with a Cyrillic part joined by a hyphen («Tanuki-сенсея»)
