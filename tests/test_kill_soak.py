@@ -53,8 +53,11 @@ ZYGOTE = Path(__file__).resolve().parent / "soak_zygote.py"
 EXTRA_USERS = {"Jack_Sparrow": 67, "Граф Монте-Кристо": 70}
 HOST_UID = 2
 DEADLINES = 4  # the game is played to the end of its 4th deadline
-MIN_KILLS = 30
-MIN_WRITE_KILLS = 10
+# 12 kills, 5 of them in the exactly-once windows (30 and 10 before): with the look on the
+# board before a resend taken out of the poster, or the part's in-flight mark before its
+# submit, this soak still fails on a message sent twice (the default seed, and seeds 1 and 3)
+MIN_KILLS = 12
+MIN_WRITE_KILLS = 5
 MAX_LIVES = 250  # a bound, not a target: the soak ends by itself
 SEED = int(os.environ.get("MAFIABOT_SOAK_SEED", "20261201"))
 # "mafiabot 1/0 1a2b3c4d", or with the game's token "mafiabot 1/0 tok.1a2b3c4d"

@@ -30,7 +30,6 @@ reported (``python -m tests.test_letters_corpus``), not failed.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from pathlib import Path
 from typing import Any, Final
@@ -53,6 +52,7 @@ from parser.letters.reading import (
 from parser.moves import LetterRead, reject_sender
 from parser.nicks import NickResolver
 from parser.sender import TARGET_REASONS, SenderView, at_turn, cast_state, sender_view
+from tests.letter_readings import READINGS
 
 LETTERS = Path(__file__).parent / "letters"
 HELDOUT = LETTERS / "heldout"
@@ -73,7 +73,6 @@ def _load(name: str) -> tuple[GameState, list[dict[str, Any]]]:
     return cast_state(cast), rows
 
 
-@functools.cache
 def replay_readings(name: str) -> tuple[LetterRead, ...]:
     """Each letter of corpus `name` read once a test session as `mafiabot replay` reads it
     (`read_pm_text`: the one entry point, `parser.moves.read_letter_from`, with the reading
@@ -81,6 +80,9 @@ def replay_readings(name: str) -> tuple[LetterRead, ...]:
     `parse moves` reads every corpus letter as replay does (tests/test_one_reading.py): for a
     living sender under the default settings it is the very reading `read_letter` gives the
     corpus test (the same view, living players and settings), so one reading serves both."""
+    kept = READINGS.get(name)  # one dict for the session, whichever copy of this file asks
+    if kept is not None:
+        return kept
     state, rows = _load(name)
     settings = ReadingSettings.of(RulesSettings())
     read: list[LetterRead] = []
@@ -88,7 +90,8 @@ def replay_readings(name: str) -> tuple[LetterRead, ...]:
         turn_state = at_turn(state, row.get("turn", state.turn))
         living = turn_state.living_nicks()
         read.append(read_pm_text(row["text"], row["from"], living, turn_state, settings))
-    return tuple(read)
+    READINGS[name] = tuple(read)
+    return READINGS[name]
 
 
 def _verdict(expect: dict[str, Any], got: LetterReading) -> str:
@@ -291,7 +294,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho19_pefl:38": "(a) fish-keeping talk on a lower-case word nick, «по игре пока думаю», read",
     "ho19_pefl:42": "(a) «отсаживаю X в карантин и лечу его там» (hobby talk) read as a heal",
     "ho19_pefl:86": "(a) the owner in a talk sentence taken over the nominal line «По игре: X»",
-    "ho19_pefl:134": "(a) a Latin-typed surname form two spouses share read as one of them",
 }
 
 

@@ -53,6 +53,10 @@ def _config(tmp_path: Path, base: str) -> Path:
     days = ", ".join(f"{(now + timedelta(days=d)):%Y-%m-%dT22:00:00}" for d in (1, 2, 3, 4))
     text = re.sub(r"(?m)^start = .*$", f"start = {start:%Y-%m-%dT%H:%M:%S}", text)
     text = re.sub(r"(?m)^deadlines = .*$", f"deadlines = [{days}]", text)
+    # no politeness delay between requests (1 s each by default): the board's flood interval
+    # between writes is what the stop lands in, and it stays as phpBB's default
+    text = text.replace("poll_interval = 60", "poll_interval = 60\nrequest_delay = 0")
+    assert "request_delay = 0" in text
     path = tmp_path / "game.toml"
     path.write_text(text + f'\n[storage]\nurl = "sqlite:///{tmp_path / "g.db"}"\n', "utf-8")
     return path

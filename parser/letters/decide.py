@@ -272,6 +272,8 @@ def _said_before(
     found = span[0]
     if not antecedent_in_other_sense(tokens, found) or _thing_word(tokens, found, gender):
         return None
+    if _common_noun_written(tokens, found, gender):
+        return None  # «Перевожу ерша в карантин, лечу его там»: the fish as likely as Ёрш
     genders = _word_genders(found.nick or "")
     return found if not genders or gender in genders else None
 

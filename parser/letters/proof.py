@@ -450,8 +450,13 @@ def _thing_words(reading: LetterReading, evidence: Evidence) -> tuple[str, str] 
     """(the word, the nick) when every place the letter names the move's player is a
     lower-case word it speaks of as a thing of the sender's trade (`sense.thing_of_talk`:
     «Проверяю фокус на новом полтиннике»): the reading is not proven (C-3)."""
+    tokens = evidence.tokens
     places = [m for m in evidence.mentions if m.kind == "nick" and m.nick in reading.targets]
-    if places and all(thing_of_talk(evidence.tokens, m, evidence.mentions) for m in places):
+    # «болеет ёрш. Лечу ерша от манки»: the word in the nominative, in lower case, is the
+    # subject talk tells of, never the move's object — the places of the object decide
+    objects = [m for m in places if not (m.nominative and tokens[m.start].raw[:1].islower())]
+    places = objects or places
+    if places and all(thing_of_talk(tokens, m, evidence.mentions) for m in places):
         return places[0].raw, places[0].nick or ""
     return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
+from typing import Final
 
 from parser.letters.actions import (
     Occ,
@@ -41,6 +42,7 @@ from parser.letters.executor import (
     names_executor,
 )
 from parser.letters.foreign import unread_language
+from parser.letters.gameline import marked_lines
 from parser.letters.infer import side_beside, side_over_unnamed, without_action_word
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import (
@@ -63,8 +65,10 @@ from parser.letters.reading import (
     NO_TARGET,
     OTHER_ACCOUNT,
     RELAYED,
+    UNACCOUNTED,
     UNDECIDED,
     UNKNOWN_NICK,
+    WHICH_TARGET,
     LetterReading,
     MemberSuggestion,
     ReadingSettings,
@@ -148,6 +152,21 @@ def read_letter(
             ),
         )
     got = _letter(words, view, threshold, suggestion, move_question, verb_outside)
+    if got.kind == "question" and got.code in _TALK_BESIDE:
+        # «Захожу к Кириллу за дрелью. Ход: Нина»: the letter's own marked line is the move
+        # where the rest of it, read alone, is no move — talk (`gameline`)
+        marked = marked_lines(text, resolver)
+        if marked is not None:
+            line = _letter(
+                _Words(marked.line, resolver),
+                view,
+                threshold,
+                suggestion,
+                move_question,
+                verb_outside,
+            )
+            if line.kind == "move":
+                got = line
     if relay is None:
         return got
     if got.kind != "move" and relay.told:
@@ -162,6 +181,11 @@ def read_letter(
         "только от самого игрока: если это ваш ход, пришлите его сами, например: "
         f"«{_example_for(got, words)}».",
     )
+
+
+#: the questions a letter is asked where talk on a move's verb names another player beside
+#: its move: a marked line of the letter's own may settle them (`gameline`)
+_TALK_BESIDE: Final = frozenset({WHICH_TARGET, UNACCOUNTED, IS_IT_A_MOVE})
 
 
 def _example_for(reading: LetterReading, words: _Words) -> str:

@@ -1347,7 +1347,7 @@ def thing_of_talk(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mentio
     tok = tokens[m.start]
     if not tok.raw[:1].islower() or not tok.word.isalpha():
         return False
-    if _everyday_object(tokens, m, mentions):
+    if _everyday_object(tokens, m, mentions) or _creature_in_care(tokens, m):
         return True
     person, written_thing = _thing_readings(tok.word)
     if person:
@@ -1553,6 +1553,60 @@ def _everyday_object(tokens: Sequence[Token], m: Mention, mentions: Sequence[Men
     if not verbs or not any(_verb_of_things(p.lemma) for p in verbs):
         return False
     return not _person_after(tokens, m)
+
+
+def _creature_in_care(tokens: Sequence[Token], m: Mention) -> bool:
+    """C-2/C-3: the lower-case nick at `m` is a word nick (its own word a common noun of the
+    dictionary, no name: a fish, an animal, a tool) spoken of in its everyday sense — the
+    object of a heal's verb right before it with a cause of the sender's life after it in
+    its clause, «от» and a noun `_life_noun` reads as such («лечу ерша от манки»: not «от
+    мафии», «от выстрела»), or written as another noun of the dictionary built on it, a
+    diminutive («лечу барсучка» of a player Барсук). The creature is as likely as the
+    player: not proven. A capital, a name nick («лечу марфу от простуды») and the nick's
+    own case forms with no cause («лечу ерша») stay the player's."""
+    nick = (m.nick or "").lower().replace("ё", "е")
+    if not nick.isalpha() or not common_word(nick) or parse(nick)[0].grammemes & _NAMED:
+        return False
+    if not any(p.pos == "NOUN" and p.lemma.replace("ё", "е") == nick for p in parse(nick)):
+        return False  # the nick a noun's own headword («Барсук»), not one of its forms
+    word = tokens[m.start].word
+    nouns = [p for p in parse(word) if p.pos == "NOUN"]
+    if (
+        word[: len(nick) - 1] == nick[:-1]
+        and nouns
+        and all(p.lemma.replace("ё", "е") != nick for p in nouns)
+    ):
+        return True  # «барсучка»: «барсучок», a noun of its own built on the nick's word
+    a, b = clause_bounds(tokens, m.start)
+    if m.start - 1 < a or not tokens[m.start - 1].word:
+        return False
+    found = lookup(tokens[m.start - 1].word)
+    if found is None or "heal" not in found.actions:
+        return False
+    for k in range(m.end, b + 1):
+        if tokens[k].word in ("от", "ото"):
+            j = _skip(tokens, k + 1, b, _MODIFIERS)
+            return j <= b and _cause_noun(tokens[j])
+    return False
+
+
+def _cause_noun(t: Token) -> bool:
+    """A lower-case Cyrillic common noun whose genitive readings the dictionary knows, each
+    inanimate and no name («манки», «сыпи», «грибка»), that is no word of the game, its
+    scenes, the night, a clan, a role, a harm of the game or a time of day: a cause of the
+    sender's life after «от» (`_creature_in_care`)."""
+    word = t.word
+    if not word or not t.raw[:1].islower() or not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    nouns = [p for p in parse(word) if p.known and p.pos == "NOUN" and "gent" in p.grammemes]
+    if not nouns or not all("inan" in p.grammemes and not p.grammemes & _NAMED for p in nouns):
+        return False
+    if _game_word(word) or scene_actions(word) or lookup(word) is not None:
+        return False
+    if role_word(word) is not None:
+        return False
+    lemmas = {p.lemma.replace("ё", "е") for p in nouns}
+    return not lemmas & (_GAME_HARMS | NIGHT | _CLANS) and not _time_noun(nouns[0].lemma)
 
 
 def _verb_of_things(lemma: str) -> bool:
