@@ -73,8 +73,12 @@ _LOOKALIKE_RE: Final = re.compile(f"[{''.join(_LOOKALIKE_CHARS)}]")
 _EDGE_JUNK: Final = re.compile(r"^[\W_]+|[\W_]+$")
 _DOT_SPACE: Final = re.compile(r"\.\s+(?=\w)")
 _DIGIT_SPACE: Final = re.compile(r"(?<=[^\W\d_]) (?=\d+(?:$|[^\w ]))")
-_WORD_SPLIT: Final = re.compile(r"[\s_.\-]+")
-_DECLINED_SPLIT: Final = re.compile(r"[ _]")
+# digits between letters part a handle's words too: «Pro100Лещ» is «pro» and «лещ»
+_WORD_SPLIT: Final = re.compile(r"[\s_.\-]+|(?<=[^\W\d_])\d+(?=[^\W\d_])")
+# a hyphen between letters joins the parts of a compound nick, each declined on its own
+# («Рыбу-Пилу» of Рыба-Пила); one before digits is a tail's («Васе-2005»), left to the word
+_DIGITS: Final = re.compile(r"\d+")
+_DECLINED_SPLIT: Final = re.compile(r"[ _]|(?<=[^\W\d_])-(?=[^\W\d_])")
 
 # Russian case endings a declined nick may carry (nouns of all three declensions, the
 # adjective-like endings players use on nicks, and plural forms for teams of names).
@@ -190,13 +194,228 @@ def _fleeting(word: str, nick_word: str) -> bool:
     return any(word.startswith(s) and word[len(s) :] in _FLEETING_ENDINGS for s in stems)
 
 
+#: the longest number whose words are made for a nick of digits (past it the library's
+#: ordinals go wrong: «сотый тысяч пятисотый»), and no nick says a longer one aloud
+_SPOKEN_DIGITS: Final = 4
+#: the ending a number written in digits takes in a case («105-го», «105-му», «105-м»)
+_DIGIT_CASE_ENDING: Final = re.compile(r"-?(?:ого|ому|ым|ом|ой|ую|го|му|ий|ый|ой|м|й|я|ю)")
+
+
+@lru_cache(maxsize=256)
+def number_forms(digits: str) -> frozenset[str]:
+    """C-3: a nick of digits («105») said aloud, in every case: the cardinal («сто пять»,
+    «ста пяти», each word in one case) and the ordinal («сто пятый», «сто пятого», «сто
+    пятую»: its last word declined, in a man's or a woman's gender), the number's words by
+    `num2words`, their forms by the dictionary (pymorphy3). Empty past `_SPOKEN_DIGITS`."""
+    if not digits.isdigit() or len(digits) > _SPOKEN_DIGITS:
+        return frozenset()
+    from num2words import num2words
+
+    from parser.morph import forms
+
+    out: set[str] = set()
+    cardinal = str(num2words(int(digits), lang="ru")).replace("ё", "е").split()
+    by_case: list[dict[str, str]] = []
+    for word in cardinal:
+        cases: dict[str, str] = {}
+        for form, tags in forms(word, ("NUMR", "ADJF")):
+            for case in tags & _CASE_NAMES:
+                cases.setdefault(case, form)
+        by_case.append(cases)
+    for case in _CASE_NAMES:
+        said = [cases.get(case) for cases in by_case]
+        if all(said):
+            out.add(" ".join(w for w in said if w))
+    out.add(" ".join(cardinal))
+    ordinal = str(num2words(int(digits), lang="ru", to="ordinal")).replace("ё", "е").split()
+    for form, tags in forms(ordinal[-1], ("ADJF",)):
+        if "sing" in tags and tags & {"masc", "femn"} and not tags & {"Supr", "Cmpr"}:
+            out.add(" ".join((*ordinal[:-1], form)))
+    return frozenset(out)
+
+
+def _digit_case_form(text_key: str, nick_key: str) -> bool:
+    """«сто пятого», «105-го» for the player 105 (`number_forms`)."""
+    if text_key.startswith(nick_key):
+        return bool(_DIGIT_CASE_ENDING.fullmatch(text_key[len(nick_key) :]))
+    return text_key in number_forms(nick_key)
+
+
 def _inflects(text_key: str, nick_key: str) -> bool:
+    if nick_key.isdigit():
+        return _digit_case_form(text_key, nick_key)
     # "_" joins words in nicks like Лиса_Алиса; players decline both halves (Лису_Алису)
     words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
-    return len(words) == len(nick_words) and all(
+    if len(words) != len(nick_words):
+        return False
+    if all(
         word_inflects(w, n) or _fleeting(w, n) or _inflects_before_digits(w, n)
         for w, n in zip(words, nick_words, strict=True)
+    ):
+        return parts_agree(words, nick_words, compound="-" in nick_key)
+    return len(words) > 1 and _heard_parts(words, nick_words)
+
+
+def _heard_parts(words: Sequence[str], nick_words: Sequence[str]) -> bool:
+    """«Гуппи Лав» for Гуппи_Love: a nick joining Cyrillic and Latin words written all in
+    Cyrillic, each Latin word as its letters or, an English word, as the dictionary says it
+    (`parser.english.sounds_as`), a case ending allowed; the Cyrillic words as forms of the
+    nick's. A word of Latin letters alone (its look-alikes folded back) is Latin; a nick
+    with no word of real Cyrillic letters is left to the translit tier."""
+    from parser.english import english_word, sounds_as
+
+    latin = [bool(_LATINISH.fullmatch(n)) for n in nick_words]
+    if all(latin) or not any(latin):
+        return False
+    for w, n, is_latin in zip(words, nick_words, latin, strict=True):
+        if not is_latin:
+            if not (word_inflects(w, n) or _fleeting(w, n)):
+                return False
+            continue
+        spelt = n.translate(_UNFOLD)
+        if not _CYRILLIC_WORD.fullmatch(w) or not spelt.isalpha():
+            return False
+        by_letters = _word_inflects_latin(translit_key(w), translit_key(spelt))
+        if not (by_letters or (english_word(spelt) and sounds_as(w, spelt))):
+            return False
+    return True
+
+
+_OBLIQUE: Final = {"gen2": "gent", "acc2": "accs", "loc2": "loct"}
+_CASE_NAMES: Final = frozenset(("nomn", "gent", "datv", "accs", "ablt", "loct", "voct"))
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def _word_cases(word: str, nick_word: str) -> frozenset[str] | None:
+    """The cases the dictionary reads a Cyrillic `word` in as a form of the nick's word (a
+    second genitive as the genitive); None when it knows no nominative of the nick's word
+    (no proof either way), empty when it knows the nick's word and `word` is none of its forms
+    («Неоно» of Неон). A masculine or neuter noun's genitive is its accusative too: a
+    player is a person, and a person's accusative is his genitive («Проверяю Неона-Тетру»)."""
+    from parser.morph import parse
+
+    if not (_CYRILLIC_WORD.fullmatch(word) and _CYRILLIC_WORD.fullmatch(nick_word)):
+        return None
+    # the nick's word as it stands: its nominative («сом», not the genitive plural of «сома»)
+    own = {r.lemma for r in parse(nick_word) if r.known and "nomn" in r.grammemes}
+    if not own:
+        return None  # «Сотов»: no word the dictionary declines, so no case to share
+    readings = [r for r in parse(word) if r.known and r.lemma in own]
+    cases: set[str] = set()
+    for r in readings:
+        found = {_OBLIQUE.get(g, g) for g in r.grammemes} & _CASE_NAMES
+        if "gent" in found and r.pos == "NOUN" and r.grammemes & {"masc", "neut"}:
+            found.add("accs")
+        cases |= found
+    return frozenset(cases)
+
+
+def _agreement(readings: Iterable[Any]) -> set[tuple[str, str, str]]:
+    """(case, number, gender or "") of each known reading of a word; the accusative as
+    "accs" of a person (a masculine noun's genitive, an adjective's animate form: «Старого»)
+    or "accs-inan" (an adjective's inanimate form: «второй» agrees with no «Ефима»)."""
+    out: set[tuple[str, str, str]] = set()
+    for r in readings:
+        if not r.known:
+            continue
+        number = "plur" if "plur" in r.grammemes else "sing"
+        gender = "" if number == "plur" else next(iter(r.grammemes & _AGREE_GENDERS), "")
+        for case in {_OBLIQUE.get(g, g) for g in r.grammemes} & _CASE_NAMES:
+            if case == "accs" and r.pos == "ADJF" and "inan" in r.grammemes:
+                case = "accs-inan"
+            out.add((case, number, gender))
+            if case == "gent" and r.pos == "NOUN" and gender in ("masc", "neut"):
+                out.add(("accs", number, gender))
+    return out
+
+
+_AGREE_GENDERS: Final = frozenset(("masc", "femn", "neut"))
+#: adjectives that tell which or whose, never a name's word: «нашего», «второго»
+_NOT_NAMING: Final = frozenset(("Apro", "Anum"))
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def attribute_of(word: str, head: str) -> bool:
+    """C-3: `word` (lower case) is an adjective that agrees with `head` — one case, number
+    and, in the singular, gender (a noun of common gender takes either) — so the two make
+    one name: «Ночного Короля», «Сома Старого». A pronoun or an ordinal adjective
+    («нашего», «второго») is no part of a name, nor is a word the dictionary does not know."""
+    from parser.morph import parse
+
+    if not (_CYRILLIC_WORD.fullmatch(word) and _CYRILLIC_WORD.fullmatch(head)):
+        return False
+    adjective = [r for r in parse(word) if r.pos == "ADJF" and not r.grammemes & _NOT_NAMING]
+    said = _agreement(adjective)
+    if not said:
+        return False
+    heads = [r for r in parse(head) if r.pos in ("NOUN", "ADJF")]
+    either = any("ms-f" in r.grammemes for r in heads)
+    for case, number, gender in _agreement(heads):
+        if (case, number, gender) in said:
+            return True
+        if (either or not gender) and any((c, n) == (case, number) for c, n, _g in said):
+            return True
+    return False
+
+
+def names_another_part(word: str, part: str, nick: str) -> bool:
+    """`word` (lower case) is a form of a word of `nick` other than the one `part` (a word
+    the sender wrote beside it) is a form of: «Сому» beside «Старого» for Старый Сом."""
+    words = [w for w in _WORD_SPLIT.split(trimmed_key(nick)) if w]
+    if len(words) < 2 or not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    others = [n for n in words if not _declines(part, n)]
+    return len(others) < len(words) and any(_declines(word, n) for n in others)
+
+
+def longer_name(word: str, beside: str, nick: str, *, after: bool) -> bool:
+    """C-3: `word` (lower case), one word of the multi-word `nick` read alone, and the word
+    written beside it make a longer name the nick is not: `beside` is an adjective agreeing
+    with it («Ночного Короля») or another word of the nick out of its order or case («Сома
+    Старого», «Старого Сому»). Letters and votes ask it alike."""
+    if len(trimmed_key(nick).split(" ")) < 2 or len(beside) < 3:
+        return False
+    # `beside` written after `word` or before it: the nick itself, each word a form of its
+    # word in its place, in one case, is no other name («Морского Ежа», whose two-letter
+    # word escapes the whole-form tiers)
+    if forms_nick([word, beside] if after else [beside, word], nick):
+        return False
+    return attribute_of(beside, word) or names_another_part(beside, word, nick)
+
+
+def forms_nick(said: Sequence[str], nick: str) -> bool:
+    """The words `said` (lower case, in the written order) are the multi-word `nick`, each
+    a form of its word in its place, all in one case («Морского Ежа» for Морской Ёж)."""
+    nick_words = trimmed_key(nick).split(" ")
+    return (
+        len(said) == len(nick_words)
+        and all(_declines(w, n) for w, n in zip(said, nick_words, strict=True))
+        and parts_agree(said, nick_words)
     )
+
+
+def parts_agree(words: Sequence[str], nick_words: Sequence[str], *, compound: bool = False) -> bool:
+    """C-3: the words of a nick of several parts written in one case form of it: every part
+    the sender declined («Старого Сома», «Рыбу-Пилу»; a part left as the nick has it —
+    «Неон-Тетру», «Короля Ночи» — says nothing) can be read in one case the others share.
+    «Старого Сому», «Рыбу-Пилой» are no form of the nick: each part is one, in two cases.
+    A `compound` nick's (hyphenated) declined parts must each be a dictionary form of its
+    part: «Неоно-Тетру» is none."""
+    common: frozenset[str] | None = None
+    for w, n in zip(words, nick_words, strict=True):
+        if w == n:
+            continue
+        cases = _word_cases(w, n)
+        if cases is None or (not cases and not compound):
+            # a form the ending tables read that the dictionary puts under another word
+            # is no proof against a nick of words (they have always been read so); a
+            # compound nick's parts, read apart only by this rule, must each be a form of
+            # its part («Неоно-Тетру» is none)
+            continue
+        common = cases if common is None else common & cases
+        if not common:
+            return False
+    return True
 
 
 def _inflects_before_digits(word: str, nick_word: str) -> bool:
@@ -242,7 +461,9 @@ def _lemma_matches(text_key: str, nick_key: str) -> bool:
     words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
     if len(words) != len(nick_words) or text_key == nick_key:
         return False
-    return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True))
+    return all(_lemma_word(w, n) for w, n in zip(words, nick_words, strict=True)) and (
+        parts_agree(words, nick_words, compound="-" in nick_key)
+    )
 
 
 @lru_cache(maxsize=_KEY_CACHE)
@@ -367,9 +588,7 @@ def translit_key(text: str) -> str:
     elif _CYRILLIC_RE.search(key):
         # «Liberо» with a Cyrillic «о»: a Latin word's look-alikes go back to Latin
         key = " ".join(w.translate(_UNFOLD) if _LATINISH.fullmatch(w) else w for w in key.split())
-    words = [
-        _english_sounds(w) if _LATIN_RE.search(w) else _cyr_word_to_latin(w) for w in key.split(" ")
-    ]
+    words = [_word_to_latin(w) for w in key.split(" ")]
     out = " ".join(words)
     for old, new in _LATIN_LOOSE:
         if old in out:
@@ -380,6 +599,21 @@ def translit_key(text: str) -> str:
 
 
 _J_AS_Y: Final = re.compile("j(?![aeiouy])")
+# a handle joining a Latin and a Cyrillic word with digits or a dot: «pro100лещ», «mr.шуруп»
+_SCRIPT_RUN: Final = re.compile("[a-z]+|[а-яё]+")
+_JOINED_SCRIPTS: Final = re.compile("[a-z][^a-zа-яё]+[а-яё]|[а-яё][^a-zа-яё]+[a-z]")
+
+
+def _word_to_latin(word: str) -> str:
+    """One word of `translit_key`: a Latin word as it sounds, a Cyrillic one letter by
+    letter, and a handle joining words of both scripts («Pro100Лещ», «Mr.Шуруп») each of
+    its words in its own script's way, so «Про100Леща» is its case form (C-3)."""
+    if _JOINED_SCRIPTS.search(word):
+        return _SCRIPT_RUN.sub(
+            lambda m: _english_sounds(m[0]) if _LATIN_RE.match(m[0]) else _cyr_word_to_latin(m[0]),
+            word,
+        )
+    return _english_sounds(word) if _LATIN_RE.search(word) else _cyr_word_to_latin(word)
 
 
 _SOFT_C: Final = re.compile(r"c(?=[eiy])")
@@ -468,7 +702,7 @@ def _translit_matches(text_key: str, nick_key: str, *, inflected: bool) -> bool:
         return True
     if not inflected:
         return False
-    words, nick_words = text_key.split(" "), nick_key.split(" ")
+    words, nick_words = _DECLINED_SPLIT.split(text_key), _DECLINED_SPLIT.split(nick_key)
     return len(words) == len(nick_words) and all(
         _word_inflects_latin(w, n) for w, n in zip(words, nick_words, strict=True)
     )
@@ -561,6 +795,11 @@ class NickResolver:
         # a nick's own words (a second person it names — «…_и_Мирон», «Мама_Тимоши» — aside)
         self._words = [tuple(w for w in own_words(k) if len(w) >= 3) for k in self._trimmed]
         self.max_words = max((len(k.split(" ")) for k in self._trimmed), default=1)
+        # a nick of digits said in words («сто двадцать пятого» for 125)
+        for k in self._trimmed:
+            if k.isdigit():
+                spoken = (len(f.split(" ")) for f in number_forms(k))
+                self.max_words = max(self.max_words, *spoken)
         # each distinct text is resolved once per player list (spans repeat across a day)
         self._memo: dict[tuple[str, bool, bool], NickMatch] = {}
         # `name_sharers`' answers, by (text, nick): like the spans, they repeat across a day
@@ -696,12 +935,44 @@ class NickResolver:
         # inflected one in one script (C-3)
         whole = [p for p, nick_bare in found if nick_bare == bare]
         players = whole if len(found) > 1 and len(whole) == 1 else [p for p, _ in found]
+        if script == "lat" and _DECLINED_SPLIT.search(folded) and not _CYRILLIC_RE.search(folded):
+            # «Starogo Soma», «Rybu-Pilu»: a Cyrillic nick of several parts typed in Latin
+            # letters is read as the Cyrillic words they spell, so its parts must make one
+            # case form of it as written in Cyrillic («Rybu-Piloy» makes none)
+            spelt, disagree = self._spelt_parts(folded)
+            players = list(dict.fromkeys((*(p for p in players if p not in disagree), *spelt)))
         if script == "lat" and " " not in folded:
             # C-2, C-3: the word read by every scheme's letters against the Cyrillic nicks;
             # the nicks its cheapest readings spell join those the loose key found, so a
             # word two schemes read as two players («Wilku»: Вилку or Шилку) names both
             players = list(dict.fromkeys((*players, *self._typed_nicks(folded))))
         return players
+
+    def _spelt_parts(self, folded: str) -> tuple[list[str], set[str]]:
+        """The Cyrillic nicks of several parts a Latin-typed text of as many parts spells
+        as a case form (the `inflected` and `lemma` tiers), each part by its first two
+        Cyrillic spellings (`parser.latin.cyrillic_spellings`); and those it spells part by
+        part only in two cases («Rybu-Piloy»), which no looser reading may take."""
+        from itertools import product
+
+        from parser.latin import cyrillic_spellings
+
+        parts = _DECLINED_SPLIT.split(folded)
+        seps = _DECLINED_SPLIT.findall(folded)
+        options = [cyrillic_spellings(w)[:2] or (w,) for w in parts]
+        found: dict[str, None] = {}
+        split: set[str] = set()
+        for words in product(*options):
+            spelt = words[0] + "".join(sep + w for sep, w in zip(seps, words[1:], strict=True))
+            for method in ("inflected", "lemma"):
+                found.update(dict.fromkeys(self.tier(spelt, method)))
+            for p, k in zip(self.players, self._trimmed, strict=True):
+                nick_words = _DECLINED_SPLIT.split(k)
+                if len(nick_words) == len(words) and all(
+                    _declines(w, n) for w, n in zip(words, nick_words, strict=True)
+                ):
+                    split.add(p)
+        return list(found), split - set(found)
 
     def _typed_nicks(self, word: str) -> list[str]:
         """The Cyrillic one-word nicks the cheapest of a Latin-typed word's readings
@@ -2970,6 +3241,9 @@ def fit_kind(text: str, nick: str, players: Sequence[str] = ()) -> str:
     key = trimmed_key(text)
     if not key or " " in key:
         return "other"
+    said_digits, own_digits = _DIGITS.findall(key), _DIGITS.findall(trimmed_key(nick))
+    if said_digits and own_digits and said_digits != own_digits:
+        return "near"  # «Pro200Лещ» for Pro100Лещ: a handle's number is its mark, no slip
     from parser.latin import cyrillic_spellings
     from parser.nameforms import cyrillic_sounds, latin_sound
 

@@ -293,7 +293,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho19_pefl:37": "(a) a spouse's surname form (her accusative, his dative) read as the husband",
     "ho19_pefl:38": "(a) fish-keeping talk on a lower-case word nick, «по игре пока думаю», read",
     "ho19_pefl:42": "(a) «отсаживаю X в карантин и лечу его там» (hobby talk) read as a heal",
-    "ho19_pefl:86": "(a) the owner in a talk sentence taken over the nominal line «По игре: X»",
 }
 
 

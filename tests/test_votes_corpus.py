@@ -124,6 +124,7 @@ PARTS = {
     "development-62": HERE / "dev62",  # reader-62: a red taken back by a slip and its excuse
     "development-59": HERE / "dev59",  # votes-33: plain reds, an own verb's object, an address
     "development-63": HERE / "dev63",  # votes-34: a fragment of a nick, the dead or host heard
+    "development-66": HERE / "dev66",  # reader-63: a nick of several parts in its case forms
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

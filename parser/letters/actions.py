@@ -25,7 +25,9 @@ from parser.letters.modal import governed_infinitive, requested, side_named
 from parser.letters.mood import conditional_word
 from parser.letters.reading import IS_IT_A_MOVE, LetterReading
 from parser.letters.sense import (
+    kin_of_object,
     noun_of_other_verb,
+    owned_by_thing,
     set_aside,
     thing_in_phrase,
     thing_object,
@@ -332,7 +334,9 @@ def talk_not_move(
     letter is the move — asked (C-2, rulings §2)."""
     strike = len(allowed) == 1 and allowed[0] in STRIKES
     goals = [m for m in named if _goal_of_motion(tokens, m)]
-    if strike and any(purpose_of_talk(tokens, m.start) for m in goals):
+    if strike and any(
+        purpose_of_talk(tokens, m.start) or _infinitive_of_talk(tokens, m) for m in goals
+    ):
         return LetterReading(
             code=IS_IT_A_MOVE, text="Не понял, это ход? Напишите ход одной фразой."
         )
@@ -365,6 +369,21 @@ def purpose_of_talk(tokens: Sequence[Token], i: int) -> bool:
         if tok.clause_end and tok.raw.rstrip()[-1:] in ";:.!?":
             break  # «цель — X; … доложить по исполнении»: another clause's infinitive
     return purpose
+
+
+def _infinitive_of_talk(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Поручаю Тимуру присмотреться к Вике»: the word that governs «к X» is an infinitive
+    of no action and no going — what is asked of someone is to turn to him, look at him, talk
+    to him: no strike's motion (C-2, rulings §2)."""
+    k = m.start - 2
+    if k < 0 or tokens[k].sentence != tokens[m.start].sentence or tokens[k].clause_end:
+        return False
+    word = _infinitive_typed(tokens[k]) if tokens[k].word else ""
+    top = parse(word)[:1] if word else []
+    if not top or top[0].pos != "INFN" or not top[0].known:
+        return False
+    w = lookup(word)
+    return w is None or not (w.actions or w.visit or w.call)
 
 
 def _goal_of_motion(tokens: Sequence[Token], m: Mention) -> bool:
@@ -515,6 +534,8 @@ def bind(
     # «Лечу Марфу в Кедровке»: a player in a phrase of place or source beside the first
     # player is none of the move's (C-2)
     after = after[:1] + [m for m in after[1:] if not set_aside(tokens, m)]
+    # «Лечу Вику, бабушку Лены»: the kin of the first player's apposition is none either
+    after = after[:1] + [m for m in after[1:] if not kin_of_object(tokens, m, after[0].end)]
     # «Убиваем Ветра, Лето сделает»: a player doing something himself is not a second target
     after = after[:1] + [m for m in after[1:] if not is_subject(tokens, m)]
     if any(m.kind == "nick" for m in after):
@@ -544,6 +565,9 @@ def bind(
         # «С утра думал, кого проверить» with a player Утро: a word in lower case before
         # the action word is the word, not the player it names
         and not _plain_word(tokens, m)
+        # «а торт Егора пусть сам режет»: the owner of the verb's thing put first is none
+        # of its players (C-2)
+        and not owned_by_thing(tokens, m)
     ]
     if before:
         # «1) Ефим 2) Борис — это протекты»: a two-target word takes two from before

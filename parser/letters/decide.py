@@ -33,7 +33,7 @@ from parser.letters.reading import (
     WHICH_TARGET,
     LetterReading,
 )
-from parser.letters.sense import antecedent_in_other_sense
+from parser.letters.sense import antecedent_in_other_sense, possessive_pronoun
 from parser.letters.tokens import EDGE_MARKS, Token, clause_of
 from parser.letters.words import (
     ASKING,
@@ -296,7 +296,7 @@ def _sole_antecedent(
     is no possessive before a noun («лечу его жену»). Anything else stays a question."""
     pronoun = occ.targets[0]
     gender = pronoun_gender(tokens[pronoun.start].word, plural=True)
-    if gender is None or _possessive(tokens, pronoun):
+    if gender is None or possessive_pronoun(tokens, pronoun):
         return None
     found = _one_player_before(mentions, pronoun.start, me)
     if found is None:
@@ -363,18 +363,6 @@ def _common_noun_written(tokens: Sequence[Token], m: Mention, gender: str) -> bo
         and not r.grammemes & _PERSONAL_NOUN
         for r in parse(tokens[m.start].word)
     )
-
-
-def _possessive(tokens: Sequence[Token], pronoun: Mention) -> bool:
-    """«лечу его жену»: «его»/«её» right before a noun or an adjective of the same clause
-    owns that word — the pronoun names no move's player."""
-    k = pronoun.end
-    if k >= len(tokens) or tokens[pronoun.end - 1].clause_end:
-        return False
-    if tokens[k].sentence != tokens[pronoun.start].sentence or not tokens[k].word:
-        return False
-    first = parse(tokens[k].word)[:1]
-    return bool(first) and first[0].pos in ("NOUN", "ADJF", "ADJS", "PRTF")
 
 
 def _object_of_another_move(found: Mention, occ: Occ, readings: Sequence[Occ]) -> bool:

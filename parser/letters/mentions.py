@@ -62,12 +62,14 @@ from parser.nicks import (
     fit_confidence,
     fit_kind,
     heard_proven,
+    longer_name,
     name_sharers,
     one_gender,
     pet_match,
     proven_typo,
     script_of,
     spelled_alike,
+    translit_key,
     trimmed_key,
     word_inflects,
 )
@@ -275,6 +277,9 @@ def find_mentions(
                 or denied_after(tokens, found.end - 1)
                 or withdrawn_at(tokens, found.start)
             )
+            # a name that takes in the word before it («Старого Кота») replaces what that
+            # word was read as
+            out = [m for m in out if m.end <= found.start]
             out.append(replace(found, negated=negated))
             i = found.end
         else:
@@ -380,6 +385,7 @@ def _read_strict(
     found = _strict_mention(tokens, i, resolver)
     if found is not None and found.kind == "nick":
         found = _cut_short(tokens, found, resolver)
+        found = _longer_name(tokens, found)
         found = _other_than_self(tokens, found, resolver, view.nick)
         found = _case_clash(found, resolver, view.nick)
         found = _another_word(tokens, found)
@@ -936,6 +942,38 @@ def _dead_mention(tokens: Sequence[Token], i: int, gone: NickResolver) -> Mentio
     return None
 
 
+def _longer_name(tokens: Sequence[Token], found: Mention) -> Mention:
+    """C-3: one word of a nick of several words, read alone, beside a word that makes it a
+    longer name the nick is not — an adjective agreeing with it («Ночного Короля», «Старого
+    доброго Сома» for Король Ночи, Старый Сом) or another word of the nick written out of
+    its order or case («Сома Старого», «Старого Сому»): the whole name said is unknown,
+    asked naming the player, never the move put on him (the nick's own form, «Старого
+    Сома», is read whole before this)."""
+    nick = found.nick
+    if found.kind != "nick" or nick is None or found.end - found.start != 1:
+        return found
+    word = tokens[found.start].word
+    sides = []
+    if found.start > 0:
+        before = tokens[found.start - 1]
+        if before.sentence == tokens[found.start].sentence and not before.clause_end:
+            sides.append(found.start - 1)
+    last = tokens[found.start]
+    after = tokens[found.end] if found.end < len(tokens) else None
+    if after is not None and not last.clause_end and after.sentence == last.sentence:
+        sides.append(found.end)
+    for j in sides:
+        other = tokens[j].word
+        if stopword(other) or other in GAME_WORDS:
+            continue
+        # a one-word nick is all its name: «Ночь мирная» says something of the night
+        if longer_name(word, other, nick, after=j > found.start):
+            start, end = min(j, found.start), max(j + 1, found.end)
+            raw = " ".join(t.raw for t in tokens[start:end]).rstrip(CLOSING_MARKS)
+            return Mention(start, end, raw, "unknown", candidates=(nick,))
+    return found
+
+
 def _cut_short(tokens: Sequence[Token], found: Mention, resolver: NickResolver) -> Mention:
     """«Проверяю доктора Хауса» with a player Доктор and none called Хаус: the nick read is
     only the start of a longer name (a capitalised word mid-sentence that is no player; «Хаус»
@@ -1079,6 +1117,8 @@ def _shared_part(
         return found
     if trimmed_key(found.raw) == trimmed_key(found.nick) or len(handle_parts(found.nick)) < 2:
         return found  # the nick as it is spelt, or read whole («Макса» is Max, not Maxim's)
+    if _spelt_whole(found.raw, found.nick):
+        return found  # «Неко-сама»: every part of Neko_Sama, in the other script
     others = [
         p
         for p in _heard_players(word, resolver.players, me, shortened=True)
@@ -1089,6 +1129,16 @@ def _shared_part(
     return replace(
         found, kind="ambiguous", nick=None, confidence=0.0, candidates=(found.nick, *others)
     )
+
+
+def _spelt_whole(raw: str, nick: str) -> bool:
+    """`raw` spells every part of `nick` letter for letter in the other script, a hyphen
+    or a space for its separator («Неко-сама» for Neko_Sama)."""
+
+    def parts(text: str) -> list[str]:
+        return [w for w in re.split(r"[\s_.\-]+", translit_key(text)) if w]
+
+    return len(parts(nick)) > 1 and parts(raw) == parts(nick)
 
 
 def _joined_to_unknown(tokens: Sequence[Token], i: int, players: Sequence[str]) -> bool:

@@ -88,9 +88,11 @@ from parser.letters.sense import (
     booked_hour,
     everyday_frame,
     goal_off_frame,
+    kin_of_object,
     off_frame,
     other_sense_verb,
     owned_by_thing,
+    possessive_pronoun,
     set_aside,
     shelter_from_thing,
     thing_object,
@@ -470,7 +472,12 @@ def _aside_words(reading: LetterReading, evidence: Evidence) -> str | None:
     at = evidence.chosen.i if evidence.chosen is not None else None
     if at is not None:
         a, b = clause_bounds(tokens, at)
-        pronouns = [m for m in evidence.mentions if m.kind == "pronoun" and a <= m.start <= b]
+        # «на её свадьбе»: a possessive owns its noun and aims nothing
+        pronouns = [
+            m
+            for m in evidence.mentions
+            if m.kind == "pronoun" and a <= m.start <= b and not possessive_pronoun(tokens, m)
+        ]
         if any(not off_frame(tokens, m, reading.action, at) for m in pronouns):
             return None
     if places and all(
@@ -1351,6 +1358,7 @@ def _accounted(
         other_sense_verb(tokens, m) is not None
         or _owner_of_thing(tokens, m)
         or (anchors and set_aside(tokens, m))
+        or any(kin_of_object(tokens, m, c.end) for c in mentions if c.start in chosen)
         or (anchors and _wished_beside_plain(tokens, m, anchors))
         or (bool(mentions) and thing_of_talk(tokens, m, mentions))
     ):

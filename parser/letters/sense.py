@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Final
 from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour
 from parser.letters.words import NIGHT, RESTATING, VIOLENCE, ws
 from parser.morph import Reading, common_word, forms, parse
-from parser.roles import role_word
+from parser.roles import GAME_WORDS, role_word
 from parser.vocab import lookup, scene_actions
 
 if TYPE_CHECKING:
@@ -850,6 +850,18 @@ def _locative_only(word: str) -> bool:
     )
 
 
+def possessive_pronoun(tokens: Sequence[Token], pronoun: Mention) -> bool:
+    """«лечу его жену», «на её свадьбе»: «его»/«её» right before a noun or an adjective of
+    the same clause owns that word — the pronoun names no move's player."""
+    k = pronoun.end
+    if k >= len(tokens) or tokens[pronoun.end - 1].clause_end:
+        return False
+    if tokens[k].sentence != tokens[pronoun.start].sentence or not tokens[k].word:
+        return False
+    first = parse(tokens[k].word)[:1]
+    return bool(first) and first[0].pos in ("NOUN", "ADJF", "ADJS", "PRTF")
+
+
 def owned_by_thing(tokens: Sequence[Token], m: Mention) -> bool:
     """«Лечу собаку Тимохи», «Спасаю волосы Вике», «Проверяю оттенок 5.3», «Режу Медовой
     кончики»: the object slot of the sender's move verb is filled by a lower-case common
@@ -869,20 +881,84 @@ def owned_by_thing(tokens: Sequence[Token], m: Mention) -> bool:
 
 def _owner_after_thing(tokens: Sequence[Token], m: Mention) -> bool:
     """The player right after the thing the move verb takes (`owned_by_thing`)."""
+    if not _owner_of_noun(tokens, m):
+        return False
+    # the noun is the object of the sender's verb, not of a phrase («на прицел», «у постели»)
+    return _verb_right_before(tokens, m.start - 1) or _verb_right_after(tokens, m)
+
+
+def _owner_of_noun(tokens: Sequence[Token], m: Mention) -> bool:
+    """The player right after a lower-case common noun that may be a verb's object, in a
+    case that makes him its owner or the one it is for, never its apposition: the genitive
+    or the dative, a form the accusative shares only after a thing or a noun of another
+    gender («маму Антона»)."""
+    if m.start == 0:
+        return False
     before = tokens[m.start - 1]
     if before.sentence != tokens[m.start].sentence or before.clause_end:
         return False
     nouns = _object_nouns(before)
-    if not nouns or not _verb_right_before(tokens, m.start - 1):
-        return False  # the noun is no object of the sender's verb («на прицел», «у постели»)
+    if not nouns:
+        return False
     own = _nick_readings(tokens[m.start].word, m.nick or "")
     if own is None:  # a code in apposition: the thing's name, unless the noun is a person
         return "inan" in nouns[0].grammemes
     if not any(p.grammemes & _OWNER_CASES for p in own):
         return False
-    # «соседа Егеря», «папу Андрея»: after a person or an animal, a form the accusative
-    # shares may be the noun's apposition — the player himself
-    return "inan" in nouns[0].grammemes or not any({"accs", "sing"} <= p.grammemes for p in own)
+    if "inan" in nouns[0].grammemes or not any({"accs", "sing"} <= p.grammemes for p in own):
+        return True
+    # after a person or an animal, a form the accusative shares is the noun's owner or kin
+    # («кота Мирона», «маму Антона») or its apposition («соседа Егора»): no grammar tells
+    # them apart where the two agree in gender, and neither reading is proven the player —
+    # save where the noun is the game's own word for him («игрока Олега», «доктора Олега»)
+    # or the other word of his own longer nick («мистера Смита»: Mr.Smith)
+    if not _may_agree(nouns, own):
+        return True  # «маму Антона», «собаку Олега»: no apposition of another gender
+    return not (_player_noun(before.word) or _part_of_nick(m))
+
+
+def _player_noun(word: str) -> bool:
+    """A noun that names a player in the game's own terms: a role («доктора») or the
+    game's word for a player («игрока», «участника»)."""
+    lemma = next((p.lemma for p in parse(word)[:1]), word).replace("ё", "е")
+    return role_word(word) is not None or lemma in GAME_WORDS or lemma in _PLAYER_WORDS
+
+
+#: the game's words for one who plays
+_PLAYER_WORDS: Final = ws("игрок участник")
+
+
+def _part_of_nick(m: Mention) -> bool:
+    """The mention names one word of a nick of more words («Смита» of Mr.Smith, «Андрея» of
+    Dad_Andrey): the word before may be the rest of it, in another tongue or script."""
+    words = re.findall(r"[^\W\d_]+", m.nick or "")
+    return len(words) > m.end - m.start
+
+
+def kin_of_object(tokens: Sequence[Token], m: Mention, first_end: int) -> bool:
+    """«Лечу Вику, бабушку Лены», «Проверяю Светлану, подругу Антона»: the player is the
+    owner or kin (`_owner_of_noun`) of a noun standing right after the move's own player
+    (ending at `first_end`) and a comma — that player's apposition, saying who he is. The
+    genitive names no second player of the move (C-2)."""
+    if m.start - 1 != first_end or first_end == 0:
+        return False
+    if not tokens[first_end - 1].raw.rstrip().endswith(","):
+        return False
+    return _owner_of_noun(tokens, m)
+
+
+def _may_agree(nouns: Sequence[Reading], own: Sequence[Reading]) -> bool:
+    """The animate noun in the accusative and the nick's accusative may be one person named
+    twice: a gender the nick's form has is the noun's, or the noun is of common gender
+    («коллегу», «сироту») or names none."""
+    genders = frozenset().union(*(p.grammemes & _GENDERS for p in own if "accs" in p.grammemes))
+    for p in nouns:
+        if "accs" not in p.grammemes:
+            continue
+        said = p.grammemes & _GENDERS
+        if not said or not genders or "ms-f" in p.grammemes or said & genders:
+            return True
+    return False
 
 
 def _owner_before_thing(tokens: Sequence[Token], m: Mention) -> bool:
@@ -921,7 +997,11 @@ def _object_nouns(t: Token) -> list[Reading]:
     if not first or not first[0].known or first[0].pos != "NOUN":
         return []
     nouns = [p for p in parse(t.word) if p.known and p.pos == "NOUN"]
-    if any(p.grammemes & _NAMED for p in nouns) or not any("accs" in p.grammemes for p in nouns):
+    if first[0].grammemes & _NAMED or any(p.grammemes & _GIVEN for p in nouns):
+        return []  # «машу», «марку»: a person's given name may be meant
+    # «машину» is a surname too («Машин»), read after the common noun: no object's reading
+    nouns = [p for p in nouns if not p.grammemes & _NAMED]
+    if not any("accs" in p.grammemes for p in nouns):
         return []
     return nouns
 
@@ -948,10 +1028,34 @@ def _nick_readings(word: str, nick: str) -> list[Reading] | None:
     return [p for p in readings if own(p)] or readings
 
 
+#: a noun's readings as a given name or a patronymic: the word may name a person
+_GIVEN: Final = frozenset({"Name", "Patr"})
 #: the parts of speech that decline as a nick does
 _DECLINED: Final = frozenset({"NOUN", "ADJF"})
 #: the genders a nick's nominative gives its forms
 _GENDERS: Final = frozenset({"masc", "femn", "neut"})
+
+
+def _verb_right_after(tokens: Sequence[Token], m: Mention) -> bool:
+    """«торт Егора пусть сам режет», «машину Олега проверяю»: the noun before the player opens
+    its clause and a verb naming a move follows the player, only particles and words agreeing
+    with the doer between — the noun is that verb's object, put first (`owned_by_thing`)."""
+    a, _b = clause_bounds(tokens, m.start)
+    if m.start - 1 != a and not (
+        m.start - 2 >= a and any(p.pos == "CONJ" for p in parse(tokens[m.start - 2].word)[:1])
+    ):
+        return False  # the noun is not put first in its clause («а торт Егора …»)
+    j = m.end
+    while j < len(tokens) and tokens[j].sentence == tokens[m.start].sentence:
+        word = tokens[j].word
+        found = lookup(word) if word else None
+        if found is not None and (found.actions or found.call):
+            return any(p.pos == "VERB" for p in parse(word)[:2])
+        top = parse(word)[:1] if word else ()
+        if not top or top[0].pos not in _MODIFIERS or tokens[j].clause_end:
+            return False
+        j += 1
+    return False
 
 
 def _verb_right_before(tokens: Sequence[Token], k: int) -> bool:
@@ -963,7 +1067,8 @@ def _verb_right_before(tokens: Sequence[Token], k: int) -> bool:
         word = tokens[j].word
         if word and _own_verb_at(word):
             found = lookup(word)
-            return found is not None and bool(found.actions)
+            # «навещаю»: a visit verb that takes its guest as its object names the move too
+            return found is not None and (bool(found.actions) or found.call)
         top = parse(word)[:1] if word else ()
         if not top or top[0].pos not in _MODIFIERS:
             return False

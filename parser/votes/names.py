@@ -33,7 +33,9 @@ from parser.nicks import (
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
+    forms_nick,
     heard_proven,
+    longer_name,
     one_gender,
     pet_match,
     pinned_by_pronoun,
@@ -172,7 +174,9 @@ def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
         if m.nick is not None and _other_patronymic(resolver, chunk, following, m.nick):
             return None  # «Зиновию Ивановну»: a name and patronymic no player bears
         longer = _cut_short(resolver, m.nick, following)
-        if longer:  # «Сашу Б…»: Саша, or Саша Белый cut short?
+        if m.nick is not None and k == 1 and _longer_name(resolver, words, i, m.nick):
+            unsure.add(m.nick)  # «Сома Старого», «Ночного Короля»: a name the nick is not
+        elif longer:  # «Сашу Б…»: Саша, or Саша Белый cut short?
             unsure.update((*longer, *([m.nick] if m.nick else [])))
         elif m.nick is not None:
             mentioned.add(m.nick)
@@ -188,6 +192,28 @@ def _phrase_nick(resolver: NickResolver, text: str) -> NickMatch | None:
         others = sorted((unsure | mentioned) - set(named))
         return NickMatch(text, None, "phrase", 0.0, AMBIGUOUS_NICK, (*named, *others))
     return None
+
+
+def _longer_name(resolver: NickResolver, words: Sequence[str], i: int, nick: str) -> bool:
+    """One word of a multi-word nick read alone in a coloured phrase, beside a word that
+    makes it another name (`parser.nicks.longer_name`: an agreeing adjective, the nick's
+    other word out of order or case), or followed by a capitalised word that names no
+    player and is no vote word («Короля Дня»): the phrase names someone else."""
+    word = bare_word(words[i])
+    for j in (i - 1, i + 1):
+        if not 0 <= j < len(words):
+            continue
+        other = bare_word(words[j])
+        if other and longer_name(word, other, nick, after=j > i):
+            return True
+    if i + 1 < len(words) and len(trimmed_key(nick).split(" ")) > 1:
+        nxt = words[i + 1]
+        other = bare_word(nxt)
+        capital = nxt[:1].isupper() and not nxt.isupper() and len(other) >= 3
+        capital = capital and not forms_nick([word, other], nick)
+        if capital and not is_cue(nxt) and resolver.resolve_strict(nxt, PHRASE_TIERS) is None:
+            return True
+    return False
 
 
 def _other_patronymic(resolver: NickResolver, chunk: str, following: str, nick: str) -> bool:
