@@ -280,6 +280,21 @@ HREFS = [
     "#top",
     "page/3/",
     "index.php?showtopic=5&st=40#e",
+    # a query or fragment of the link's own, empty or odd, kept as urljoin keeps it
+    "./viewtopic.php?",
+    "./viewtopic.php#",
+    "./viewtopic.php?#f",
+    "./viewtopic.php?a=1#b#c",
+    "./viewtopic.php#a?b",
+    "viewtopic.php?a=1?b=2",
+    "./v;p?q=1",
+    "//other?q=1",
+    "//other/p?q#f",
+    "http:?q=1",
+    "https:viewtopic.php?t=4",
+    "mailto:x?subject=y",
+    "./view\ttopic.php?t=4&start=40",
+    "./viewtopic.php?t=4\n&start=40",
 ]
 
 

@@ -48,6 +48,29 @@ def test_the_run_command_loads_no_letter_reader_nor_memory_board() -> None:
     assert _fresh(code) == ["loaded []"]
 
 
+#: what a first poll of an idle game or a long topic uses nothing of before it writes: the
+#: newspaper's and replies' renderer (jinja2), migrations (alembic, mako) of a database
+#: already at head, progress bars (rich), the dashboard
+HEAVY = (
+    "jinja2",
+    "mafiabot.newspaper.render",
+    "alembic",
+    "mako",
+    "rich",
+    "mafiabot.web",
+)
+
+
+def test_the_run_command_and_its_tick_load_no_renderer_migrations_bars_or_dashboard() -> None:
+    code = (
+        "import sys\n"
+        "import mafiabot.commands.run, mafiabot.bootstrap, mafiabot.daemon\n"
+        "import mafiabot.daemon.ingest, mafiabot.daemon.tally, parser.votes.day\n"
+        f"print('loaded', [m for m in {HEAVY!r} if m in sys.modules])\n"
+    )
+    assert _fresh(code) == ["loaded []"]
+
+
 def test_the_vote_reader_loads_no_module_of_the_letter_reader() -> None:
     # the words both readers share live in `parser.roles`, `.vocab`, `.morph`: reading votes
     # (a day's and a court's) takes nothing from `parser.letters`, not even its word lists

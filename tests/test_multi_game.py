@@ -192,31 +192,44 @@ class HungBoard(MemoryBoard):
     seconds of the clock, then fails (as a board behind a dropped connection does, through
     the client's timeouts and retries)."""
 
+    #: real seconds the clock may stand still during a hang before the hang ends in one jump
+    STILL = 5.0
+
     def __init__(self, clock: MovingClock, stop: threading.Event, **kw: Any) -> None:
         super().__init__(clock=clock, **kw)
         self.moving = clock
         self.stop = stop
         self.hang = 60.0
         self.hanging = False
+        self.changed: threading.Condition = threading.Condition()  # told when `hanging` flips
+
+    def _hanging(self, value: bool) -> None:
+        with self.changed:
+            self.hanging = value
+            self.changed.notify_all()
 
     def _check(self) -> None:
         from scraper.errors import BoardUnavailable
 
         self.requests += 1
         until = self.moving.now + timedelta(seconds=self.hang)
-        self.hanging = True
+        self._hanging(True)
         try:
             # the loop moves the clock for the other game; a loop that waits for this
-            # request instead is a hung process: after a few real seconds the hang is over
-            # in one jump, as a timeout would end it
-            guard = time.monotonic() + 3.0
+            # request instead never moves it — a hung process: once the clock has stood
+            # still for a few real seconds the hang is over in one jump, as a timeout would
+            # end it (a loop that goes on moves the clock at every healthy tick, however
+            # slow the machine)
+            seen, still = self.moving.now, time.monotonic()
             while self.moving.now < until and not self.stop.is_set():
-                if time.monotonic() > guard:
+                if self.moving.now != seen:
+                    seen, still = self.moving.now, time.monotonic()
+                elif time.monotonic() - still > self.STILL:
                     self.moving.advance((until - self.moving.now).total_seconds())
                     break
                 time.sleep(0.002)
         finally:
-            self.hanging = False
+            self._hanging(False)
         raise BoardUnavailable("the board did not answer in time (simulated hang)")
 
 
@@ -246,16 +259,31 @@ def test_a_hung_board_never_delays_the_other_games_ticks(tmp_path: Path) -> None
             return tick(now)
 
         d.safe_tick = counted  # type: ignore[method-assign]
+    host = Host(daemons, patience=0)
+    # the loop's own record of its ticks: started (`_busy`), ended and handed back (`_ended`,
+    # under `_cv`); the hang's start and end are told under the same lock
+    hung.changed = host._cv
     end = begin + timedelta(minutes=10)
 
+    def settled() -> bool:
+        """Every tick the loop has started has been handed back to it, but one stuck in the
+        hung board's request: a healthy tick takes no time of the clock, a hang all of it."""
+        running = len(host._busy) - len(host._ended)
+        return running == (1 if hung.hanging else 0)
+
     def wait(seconds: float) -> None:
+        # the clock moves on events, not on real time: once the loop has the healthy game's
+        # tick back and the other game's tick has reached its hung request (the bound is
+        # there only so that a broken loop fails instead of waiting for ever)
+        with host._cv:
+            host._cv.wait_for(settled, timeout=30.0)
         clock.sleep(seconds)
         if clock.now >= end:
             stop.set()
 
-    # the clock here moves only when the loop lets it: a tick gets a moment of real time,
-    # then the clock moves on for the other game
-    Host(daemons, patience=0.2).run(stop, clock=clock, wait=wait)
+    # no real-time patience: the loop goes on at once without a tick that has not ended,
+    # and the clock waits for the ticks as `wait` says
+    host.run(stop, clock=clock, wait=wait)
 
     assert hung.requests >= 2  # the hung board was asked, again after its back-off
     assert ticks["down"] and len(ticks["down"]) < 10
