@@ -70,6 +70,8 @@ PARTS = {
     "held-out-18g": HERE / "heldout18g",  # part 18, Gambler cast (Latin nicks only)
     "held-out-19": HERE / "heldout19",  # part 19, PEFL cast (multi-word, adjective nicks)
     "held-out-19g": HERE / "heldout19g",  # part 19, Gambler cast (mixed-script nicks)
+    "held-out-20": HERE / "heldout20",  # part 20, PEFL cast (30 seats, word nicks)
+    "held-out-20g": HERE / "heldout20g",  # part 20, Gambler cast (Latin nicks only)
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -354,6 +356,11 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 18, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
+    # held-out part 20, measured at the start and at the end of the stop that wrote it
+    # (tests/votes/README.md): every one (a), a misreading of the words
+    "h20-018": "(a) a coloured nick the post itself says is no vote (a dog command), counted",
+    "h20-073": "(a) a coloured word one vowel from a nick (a phone's autocorrect), counted",
+    "h20g-038": "(a) a Russian diminutive of a Latin nick's sense, shared by two, counted",
 }
 
 
