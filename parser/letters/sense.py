@@ -1586,12 +1586,7 @@ def _life_noun(t: Token, case: str) -> bool:
             return False
     elif "gent" not in nouns[0].grammemes:
         return False
-    if _game_word(word) or scene_actions(word) or lookup(word) is not None:
-        return False
-    if role_word(word) is not None:
-        return False
-    lemmas = {p.lemma.replace("ё", "е") for p in nouns}
-    return not lemmas & (_GAME_HARMS | NIGHT | _CLANS) and not _time_noun(nouns[0].lemma)
+    return _of_everyday_life(word, nouns)
 
 
 def _stretch_of_day(tokens: Sequence[Token], k: int, b: int) -> bool:
@@ -1714,6 +1709,12 @@ def _cause_noun(t: Token) -> bool:
     nouns = [p for p in parse(word) if p.known and p.pos == "NOUN" and "gent" in p.grammemes]
     if not nouns or not all("inan" in p.grammemes and not p.grammemes & _NAMED for p in nouns):
         return False
+    return _of_everyday_life(word, nouns)
+
+
+def _of_everyday_life(word: str, nouns: Sequence[Reading]) -> bool:
+    """No word of the game, its scenes, the night, a clan, a role, a harm of the game or a
+    time of day: what `_life_noun` and `_cause_noun` ask of their noun's readings `nouns`."""
     if _game_word(word) or scene_actions(word) or lookup(word) is not None:
         return False
     if role_word(word) is not None:
