@@ -33,7 +33,7 @@ from parser.letters.sense import (
     thing_object,
     thing_of_talk,
 )
-from parser.letters.tokens import EDGE_MARKS, Token, clause_of, typed_in_latin
+from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds, clause_of, typed_in_latin
 from parser.letters.words import (
     ATTACK_PREPS,
     CANCEL,
@@ -384,6 +384,68 @@ def _infinitive_of_talk(tokens: Sequence[Token], m: Mention) -> bool:
         return False
     w = lookup(word)
     return w is None or not (w.actions or w.visit or w.call)
+
+
+def verb_toward(tokens: Sequence[Token], m: Mention) -> int | None:
+    """«Присматриваюсь к Вике», «Придираюсь к Олегу»: the index of the finite verb that
+    governs «к X» when it is neither a word of the game's vocabulary nor a verb of going
+    (`going_by_root`) — the player is what the sender turns to, looks at or gets used to,
+    no goal of a move (C-2, rulings §2). Only adverbs, particles, pronouns and a phrase of
+    time in the instrumental («этой ночью») may stand between the verb and «к». None when
+    no such verb governs him (a verb of going, the game's own word, no verb at all)."""
+    if not _goal_of_motion(tokens, m):
+        return None
+    a, _b = clause_bounds(tokens, m.start)
+    for k in range(m.start - 2, a - 1, -1):
+        word = tokens[k].word
+        if not word:
+            return None
+        top = parse(word)[:1]
+        if not top or not top[0].known:
+            return None
+        if top[0].pos == "VERB":
+            found = lookup(word)
+            if found is not None and (found.actions or found.visit or found.call):
+                return None
+            return None if going_by_root(top[0].lemma) else k
+        if top[0].pos in _BEFORE_TOWARD or "ablt" in top[0].grammemes:
+            continue
+        return None
+    return None
+
+
+#: the parts of speech that may stand between a verb and its «к X»
+_BEFORE_TOWARD: Final = frozenset(("ADVB", "COMP", "PRCL", "NPRO", "INTJ", "PRED"))
+
+#: the infinitives of the Russian verbs of motion (both of each pair, and the stems their
+#: prefixed imperfectives take: «подъезжать», «подкрадываться», «заплывать») — the closed
+#: grammatical class a verb of going to someone is built on
+_MOTION_TAILS: Final = (
+    "идти", "йти", "ходить", "ехать", "езжать", "ездить", "бежать", "бегать", "лететь",
+    "летать", "плыть", "плывать", "плавать", "ползти", "ползать", "лезть", "лезать",
+    "брести", "бродить", "красться", "крадываться", "скакивать", "скочить",
+)  # fmt: skip
+#: verbal prefixes (with their «о» and «ъ» variants: «подойти», «подъехать»)
+_VERB_PREFIXES: Final = frozenset(
+    (
+        "", "в", "во", "въ", "вы", "вз", "взъ", "до", "за", "из", "изо", "на", "о", "об",
+        "обо", "объ", "от", "ото", "отъ", "пере", "по", "под", "подо", "подъ", "при", "про",
+        "раз", "разъ", "с", "со", "съ", "у",
+    )
+)  # fmt: skip
+
+
+def going_by_root(lemma: str) -> bool:
+    """Whether the verb of `lemma` is a verb of going: a verbal prefix (or none) and the
+    root of a Russian verb of motion («подкрадываться», «приезжать», «подплывать»; not
+    «приглядываться», «привыкать») — built on the closed class, not listed phrase by phrase."""
+    lemma = lemma.replace("ё", "е")
+    forms = (lemma, lemma[:-2]) if lemma.endswith(("ся", "сь")) else (lemma,)
+    return any(
+        form.endswith(tail) and form[: -len(tail)] in _VERB_PREFIXES
+        for form in forms
+        for tail in _MOTION_TAILS
+    )
 
 
 def _goal_of_motion(tokens: Sequence[Token], m: Mention) -> bool:

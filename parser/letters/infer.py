@@ -11,7 +11,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.correction import correction_lemma
-from parser.letters.actions import Occ, talk_not_move
+from parser.letters.actions import Occ, talk_not_move, verb_toward
 from parser.letters.corrections import correcting
 from parser.letters.dayverbs import day_verb
 from parser.letters.mentions import (
@@ -165,6 +165,7 @@ def without_action_word(
     # «Подсаживаюсь к X, поговорить о жизни»: a purpose that is no strike (C-2)
     doubt = (
         talk_not_move(allowed, tokens, named)
+        or _toward_doubt(tokens, named, allowed)
         or _other_verb_doubt(tokens, named, view, allowed)
         or _outside_doubt(
             tokens,
@@ -249,6 +250,29 @@ def _other_verb_doubt(
             f"знаю как ночной ход. Если это ход, напишите, например: «{example}».",
         )
     return None
+
+
+def _toward_doubt(
+    tokens: Sequence[Token], named: list[Mention], allowed: Sequence[str]
+) -> LetterReading | None:
+    """«Присматриваюсь к Вике»: every player the letter names stands after «к» governed by
+    a finite verb neither the game's vocabulary nor the verbs of going know
+    (`actions.verb_toward`) — he is what the sender turns to, not a move's goal; the role's
+    action is never inferred on him: asked, naming the words (C-2, rulings §2). Save for
+    the check: looking at a player, turning one's attention to him, is what the check does
+    (development's «Присмотрюсь к X» from the commissar is his check)."""
+    if list(allowed) == ["check"]:
+        return None  # «Присмотрюсь к X» from the commissar: to look at him is the check
+    verbs = [(k, m) for m in named if (k := verb_toward(tokens, m)) is not None]
+    if not verbs or len(verbs) != len(named):
+        return None
+    k, m = verbs[0]
+    said = " ".join(t.raw for t in tokens[k : m.end]).strip(EDGE_MARKS)
+    example = EXAMPLE.get(allowed[0], "Ход Ник") if len(allowed) == 1 else "Ход Ник"
+    return question_reading(
+        IS_IT_A_MOVE,
+        f"Не понял, «{said}» — это ход? Если это ход, напишите, например: «{example}».",
+    )
 
 
 def _outside_doubt(

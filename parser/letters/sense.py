@@ -1296,9 +1296,17 @@ def _thing_readings(word: str) -> tuple[bool, bool]:
     be written with «-а» («Зума»)."""
     nouns = [p for p in parse(word) if p.known and p.pos == "NOUN"]
     cases = frozenset({"nomn", "accs", "gent"})
-    person = any(p.grammemes & _PERSON and p.grammemes & cases for p in nouns)
+    thing = any({"inan", "accs"} <= p.grammemes for p in nouns)
+    person = any(
+        p.grammemes & _PERSON
+        and p.grammemes & cases
+        # «мел»: a name only in the nominative («Мел», accusative «Мела») beside a thing's
+        # accusative of the same form is the player written uninflected at most — the
+        # signs around the word weigh it, as for any thing; an animal («лис») stays one
+        and not (thing and p.grammemes & _NAMED and p.grammemes & cases == {"nomn"})
+        for p in nouns
+    )
     if nouns:
-        thing = any({"inan", "accs"} <= p.grammemes for p in nouns)
         return person, thing
     known = any(p.known for p in parse(word))
     return person, not known and bool(_CYRILLIC_WORD.fullmatch(word) and _HARD_END.search(word))
