@@ -189,9 +189,10 @@ def test_a_connection_the_server_ended_while_idle_is_not_reused(tls: Tls, make: 
     server.idle_close = 0.2
     with httpx.Client(transport=make(verify=tls.trusting()), timeout=WAIT) as http:
         http.get(server.url + "/a")
-        time.sleep(0.5)  # the server sent close_notify and closed
+        # the server sent close_notify and closed (WAIT bounds a broken server, not a speed)
+        assert server.idle_ended.acquire(timeout=WAIT)
         assert http.get(server.url + "/b").status_code == 200
-        time.sleep(0.5)
+        assert server.idle_ended.acquire(timeout=WAIT)
         posted = http.post(server.url + "/posting.php", data={"message": "once"})
     assert posted.status_code == 200
     assert server.connections == 3

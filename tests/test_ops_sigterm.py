@@ -135,7 +135,11 @@ def test_sigterm_during_the_login_post_stops_the_run(tmp_path: Path) -> None:
         if proc is not None and not signalled and _is_login_post(request):
             signalled.append(len(seen))
             proc.send_signal(signal.SIGTERM)  # the form is read; the answer is not back yet
-            time.sleep(0.3)  # the answer comes late, as from a slow board
+            # the answer comes late, as from a slow board: the scene, not a guard. The
+            # signal is pending for the main thread, where the login runs, before the answer
+            # leaves, and Python runs its handler before that thread goes past the read: the
+            # stop is seen before any further request, however early or late the answer
+            time.sleep(0.3)
         return False
 
     server.before = before
