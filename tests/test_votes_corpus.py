@@ -127,6 +127,7 @@ PARTS = {
     "development-59": HERE / "dev59",  # votes-33: plain reds, an own verb's object, an address
     "development-63": HERE / "dev63",  # votes-34: a fragment of a nick, the dead or host heard
     "development-66": HERE / "dev66",  # reader-63: a nick of several parts in its case forms
+    "development-67": HERE / "dev67",  # votes-35: a coloured nick the post itself calls no vote
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
