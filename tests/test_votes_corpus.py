@@ -359,7 +359,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
     # held-out part 20, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
-    "h20-018": "(a) a coloured nick the post itself says is no vote (a dog command), counted",
     "h20-073": "(a) a coloured word one vowel from a nick (a phone's autocorrect), counted",
     "h20g-038": "(a) a Russian diminutive of a Latin nick's sense, shared by two, counted",
 }
