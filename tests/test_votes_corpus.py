@@ -127,6 +127,7 @@ PARTS = {
     "development-59": HERE / "dev59",  # votes-33: plain reds, an own verb's object, an address
     "development-63": HERE / "dev63",  # votes-34: a fragment of a nick, the dead or host heard
     "development-66": HERE / "dev66",  # reader-63: a nick of several parts in its case forms
+    "development-67": HERE / "dev67",  # votes-35: a coloured nick the post itself calls no vote
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -358,7 +359,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
     # held-out part 20, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
-    "h20-018": "(a) a coloured nick the post itself says is no vote (a dog command), counted",
     "h20-073": "(a) a coloured word one vowel from a nick (a phone's autocorrect), counted",
     "h20g-038": "(a) a Russian diminutive of a Latin nick's sense, shared by two, counted",
 }

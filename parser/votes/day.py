@@ -21,6 +21,7 @@ from parser.votes.negation import (
     ASKED,
     JAIL_LEMMAS,
     JOKED,
+    disowned,
     has_lemma,
     left_open,
     live_negations,
@@ -640,6 +641,9 @@ def _not_counted(
         return True, (UNPROVEN, pick.span.text)  # «везу <X> на дачу»: the author's errand
     if leaning(own, pick):
         return True, (UNPROVEN, pick.span.text)  # «склоняюсь к <X>»: leant to, not voted
+    if disowned(own):
+        # «<X> — это я своему псу, не голос»: the author says the post casts no vote
+        return True, (UNPROVEN, pick.span.text)
     if vote_word_not_own(own, pick):
         # «пора голосовать», a vote word in a question: nobody's vote said (P-V.1)
         return True, (UNPROVEN, pick.span.text)

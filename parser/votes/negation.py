@@ -939,3 +939,85 @@ def unmeant(text: str, *, between: bool = False) -> bool:
     `between`: said between two coloured nicks, where a slip word corrects too."""
     text = text.replace("ё", "е")
     return _UNMEANT.search(text) is not None or (between and _SLIP.search(text) is not None)
+
+
+#: words that aid a negated infinitive of the author's act: «не буду голосовать»
+_AUX: Final = frozenset(("буду", "будем", "стану", "станем"))
+_OWN_CLAUSE_END: Final = re.compile(r"[.!?;:()\n…]")
+
+
+def _act_lemma(lemma: str) -> bool:
+    """A vote word the votes know (`CUE_LEMMAS`) or the verbal noun of one («голосование» of
+    «голосовать»); the preposition «против» is no act."""
+    if lemma == "против":
+        return False
+    if lemma in CUE_LEMMAS:
+        return True
+    return lemma.endswith(("ание", "ение")) and lemma[:-3] + "ть" in CUE_LEMMAS
+
+
+def _authors_act(word: str, *, aided: bool = False) -> bool:
+    """Whether `word` names the post's own act of voting: a vote verb in the first person
+    («голосую», «номинирую»), or an infinitive after «буду»/«стану» (`aided`); a verb of
+    counting as an infinitive or an imperative («не считать», «не засчитывайте»); a vote
+    noun in the nominative («голос», «номинация», «голосование»). Not another's act
+    («голосует», «голосовал», «не голосуйте»), a wish («жаль не выставить»), the author's
+    opinion («не считаю мирным») nor a plea for a player («не трогайте»)."""
+    for r in parse(word):
+        first = "1per" in r.grammemes or (aided and r.pos == "INFN")
+        if r.pos in ("VERB", "INFN") and first and _act_lemma(r.lemma):
+            return True
+        if r.lemma in _COUNT_LEMMAS and (r.pos == "INFN" or "impr" in r.grammemes):
+            return True
+        if r.pos == "NOUN" and "nomn" in r.grammemes and _act_lemma(r.lemma):
+            return True
+    return False
+
+
+def _corrected_to_vote(rest: Sequence[str]) -> bool:
+    """«не голос за мирного, а голос за мафию», «не голос отчаяния, а взвешенный»: the
+    negated act is set against a vote after «а»/«но» — the kind of vote corrected, not the
+    vote disowned (an adjective there agrees with the vote noun left out)."""
+    for n, w in enumerate(rest):
+        if w not in ("а", "но"):
+            continue
+        after = rest[n + 1 : n + 3]
+        if votes_word(after[:2]):
+            return True
+        first = parse(after[0]) if after else ()
+        if first and first[0].pos in ("ADJF", "ADJS", "PRTF"):
+            return True
+    return False
+
+
+def disowned(own: str) -> bool:
+    """P-V.1, G-N.1: whether the author says in his own words that the post casts no vote
+    («<X> — это не голос», «не номинация, просто цвет», «это не голосование, а цитата: <X>»,
+    «(не считать) <X>»): a live «не» on a word of his own act of voting
+    (`_authors_act`) with no target of its own after it («не голосую за Y» speaks of Y), not
+    corrected into a vote (`_corrected_to_vote`), and no vote of his said unnegated
+    anywhere in the post («Не голосую за Y, голосую <X>»)."""
+    low = own.casefold().replace("ё", "е")
+    if "не" not in words_of(low):
+        return False
+    said_no = False
+    for clause in _OWN_CLAUSE_END.split(low):
+        words = words_of(clause)
+        negated: set[int] = set()
+        for n in live_negations(words):
+            at = n + 1
+            while at < len(words) and words[at] in _AUX:
+                at += 1
+            if at >= len(words) or not _authors_act(words[at], aided=at > n + 1):
+                continue
+            negated.add(at)
+            if words[at + 1 : at + 2] in (["за"], ["против"]):
+                continue
+            if not _corrected_to_vote(words[at + 1 :]):
+                said_no = True
+        for k, w in enumerate(words):
+            if k in negated or not votes_word([w]):
+                continue
+            if w == "против" or _authors_act(w, aided=True):
+                return False  # a vote said unnegated elsewhere in the post
+    return said_no

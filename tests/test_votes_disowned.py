@@ -1,0 +1,90 @@
+"""Round `votes-35` (issue 17 item 2, P-V.1, G-N.1): a coloured nick the post itself calls
+no vote.
+
+A live «не» on a word of the author's own act of voting — a vote noun in the nominative
+(«не голос», «это не номинация», «не голосование»), a vote verb in the first person («не
+голосую», «не номинирую»), a verb of counting as an infinitive or imperative («не считать»)
+— with no target of its own after it, not set against a vote after «а» and with no vote said
+unnegated elsewhere in the post, makes the post no vote: shown to the host (`unproven`),
+never counted. A negated vote word about another target, another person's vote or another
+thing stays a vote."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+
+from mafiabot.replay_posts import post_from_body
+from parser.votes.day import extract_votes
+from parser.votes.negation import disowned
+from parser.votes.records import UNPROVEN, PostReading
+
+PLAYERS = ("Ворон", "Сорока", "Грач", "Дятел", "Клёст", "Чиж")
+
+
+def _red(nick: str) -> str:
+    return f'<span style="color:red">{nick}</span>'
+
+
+def _green(nick: str) -> str:
+    return f'<span style="color:green">{nick}</span>'
+
+
+def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
+    post = post_from_body(1, "Чиж", body, 1)
+    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
+    return reading
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        (f"{_red('Ворон')}! Кыш с балкона! — это соседской птице кричу, не голос", "pefl"),
+        (f"Это не голосование, а цитата из вчерашнего: {_red('Сорока')}", "pefl"),
+        (f"(не считать) {_red('Грач')} — редактор сам покрасил", "pefl"),
+        (f"{_green('Дятел')} — не номинация, просто цвет остался от прошлой темы", "gambler"),
+        (f"не номинирую, просто отмечаю: {_green('Клёст')} всё утро молчит", "gambler"),
+        (f"{_red('Сороку')} не считайте, промахнулась кнопкой", "pefl"),
+    ],
+)
+def test_P_V_1_G_N_1_a_nick_the_post_calls_no_vote_is_shown_not_counted(
+    body: str, rules: Literal["pefl", "gambler"]
+) -> None:
+    got = _read(body, rules)
+    assert got.status != "vote" and got.target is None, got
+    assert got.status == "no_vote" or got.reason in (UNPROVEN, "doubted"), got
+
+
+@pytest.mark.parametrize(
+    ("body", "rules", "nick"),
+    [
+        (f"Не голосую за Грача, голосую {_red('Ворон')}: врёт про ночь", "pefl", "Ворон"),
+        (f"это не шутка: {_red('Дятел')}, путается в показаниях", "pefl", "Дятел"),
+        (f"Не голос отчаяния, а взвешенный: {_red('Сорока')}, слишком тиха", "pefl", "Сорока"),
+        (f"Не номинирую Грача, номинирую {_green('Клёста')}", "gambler", "Клёст"),
+    ],
+)
+def test_P_V_1_G_N_1_a_negation_of_something_else_leaves_the_vote(
+    body: str, rules: Literal["pefl", "gambler"], nick: str
+) -> None:
+    got = _read(body, rules)
+    assert (got.status, got.target) == ("vote", nick), got
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("это я псу кричу, не голос", True),
+        ("это не голосование, а цитата", True),
+        ("пока не буду голосовать", True),
+        ("не голос за мирного, а голос за мафию", False),
+        ("не голос отчаяния, а взвешенный", False),
+        ("он не голосует весь день", False),
+        ("не считаю его мирным", False),
+        ("не трогайте его, он проверен", False),
+        ("жаль не выставить сегодня", False),
+    ],
+)
+def test_P_V_1_the_author_disowns_the_act_of_voting(text: str, said: bool) -> None:
+    assert disowned(text) is said
