@@ -1186,8 +1186,24 @@ class NickResolver:
                 and word_inflects(word, as_cyrillic(p))
                 and _case_form_of(word, as_cyrillic(p))
             ]
+        elif match.method in STRICT_TIERS and script_of(key) == "lat":
+            # «Valentina» beside Valentin and Valentina: a Latin nick as listed that is the
+            # other's case form as both are spelt in Cyrillic (Max and Maxim are names of
+            # their own: «Максим» is no case form of «Макс»)
+            word = as_cyrillic(match.query)
+            if " " in word or not word.isalpha():
+                return match
+            others = [
+                p
+                for p in self.players
+                if p != match.nick
+                and p not in besides
+                and script_of(trimmed_key(p)) == "lat"
+                and as_cyrillic(p) != word  # Julian and Yulian: one name, heard alike
+                and word_inflects(word, as_cyrillic(p))
+                and _case_form_of(word, as_cyrillic(p))
+            ]
         elif match.method not in STRICT_TIERS or script_of(key) != "cyr":
-            # Latin nicks (Max, Maxim) are names of their own, not case forms
             return match
         else:
             others = [

@@ -52,18 +52,20 @@ from parser.letters.words import (
     TRANSLIT_CONFIDENCE,
     VISIT_PREPS,
 )
-from parser.morph import common_word, parse, patronymic_of
+from parser.morph import Reading, common_word, parse, patronymic_of
 from parser.nameforms import NAME_TAGS, pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
     NickMatch,
     NickResolver,
+    as_cyrillic,
     fit_confidence,
     fit_kind,
     heard_proven,
     longer_name,
     name_sharers,
+    nick_genders,
     one_gender,
     pet_match,
     proven_typo,
@@ -284,8 +286,32 @@ def find_mentions(
             i = found.end
         else:
             i += 1
+    out = _attributes_dropped(tokens, out)
     kept = _clarified(tokens, _children_accounted(tokens, _instruments_dropped(tokens, out)))
     return _settled_by_name(tokens, kept)
+
+
+def _attributes_dropped(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:
+    """«Проверяю этого Яна», «эту Яна»: a pronoun right before a player's nick in its
+    clause, which the dictionary reads as a pronoun adjective of the nick's gender, is the
+    nick's attribute (it settles which of two twins is meant: `settled_twin`), no second
+    player of the move."""
+    out: list[Mention] = []
+    for n, m in enumerate(mentions):
+        nxt = mentions[n + 1] if n + 1 < len(mentions) else None
+        if (
+            m.kind == "pronoun"
+            and nxt is not None
+            and nxt.kind == "nick"
+            and nxt.nick is not None
+            and nxt.start == m.end
+            and not tokens[m.start].clause_end
+        ):
+            adjs = [r for r in parse(tokens[m.start].word) if r.known and r.pos == "ADJF"]
+            if adjs and _agreeing(adjs, nick_genders(nxt.nick), None):
+                continue
+        out.append(m)
+    return out
 
 
 def _fit_weighed(found: Mention, resolver: NickResolver, gone: NickResolver | None) -> Mention:
@@ -387,10 +413,12 @@ def _read_strict(
         found = _cut_short(tokens, found, resolver)
         found = _longer_name(tokens, found)
         found = _other_than_self(tokens, found, resolver, view.nick)
-        found = _case_clash(found, resolver, view.nick)
+        found = _case_clash(tokens, found, resolver, view.nick)
         found = _another_word(tokens, found)
         found = _shared_part(found, tokens, resolver, view.nick)
         found = also_by_name(tokens, found, resolver, view.nick)
+    if found is not None and found.kind == "ambiguous":
+        found = _twin_clash(tokens, found, resolver)
     return None if found is None else second_person(tokens, found)
 
 
@@ -660,7 +688,9 @@ def _other_than_self(
     return replace(found, nick=others[0]) if len(others) == 1 else found
 
 
-def _case_clash(found: Mention, resolver: NickResolver, me: str) -> Mention:
+def _case_clash(
+    tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
+) -> Mention:
     """«Проверяю Александра» with players Александр and Александра: the nick as written,
     or the other's case form — both live readings, so the mention is ambiguous between
     them (`NickResolver.case_clash`; the sender is no reading, he names himself «себя»)."""
@@ -672,7 +702,113 @@ def _case_clash(found: Mention, resolver: NickResolver, me: str) -> Mention:
     clash = resolver.case_clash(exact, besides=(me,))
     if clash.ok:
         return found
+    settled = settled_twin(tokens, found.start, found.end, found.nick, clash.candidates)
+    if settled is not None:
+        return found if settled == found.nick else replace(found, nick=settled, nominative=False)
     return replace(found, kind="ambiguous", nick=None, confidence=0.0, candidates=clash.candidates)
+
+
+def _twin_clash(tokens: Sequence[Token], found: Mention, resolver: NickResolver) -> Mention:
+    """An ambiguous one-word mention whose candidates are a nick written as listed and the
+    other nicks it is a case form of (the resolver's own `case_clash`): settled as
+    `_case_clash` settles it, by the words that agree with it (`settled_twin`)."""
+    if found.kind != "ambiguous" or found.end - found.start != 1 or len(found.candidates) < 2:
+        return found
+    exact = resolver.resolve_strict(found.raw, STRICT_TIERS)
+    if exact is None or exact.nick is None or exact.nick not in found.candidates:
+        return found
+    clash = resolver.case_clash(exact)
+    if clash.ok or set(clash.candidates) != set(found.candidates):
+        return found
+    settled = settled_twin(tokens, found.start, found.end, exact.nick, clash.candidates)
+    if settled is None:
+        return found
+    return replace(
+        found,
+        kind="nick",
+        nick=settled,
+        confidence=exact.confidence,
+        nominative=settled == exact.nick,
+        candidates=(),
+    )
+
+
+def settled_twin(
+    tokens: Sequence[Token], start: int, end: int, listed: str, twins: Sequence[str]
+) -> str | None:
+    """C-3 (docs/rulings.md, a nick written as listed): a word that is one player's nick as
+    listed and another's case form («Августина» beside Августин and Августина, «Яна» beside
+    Ян and Яна, «Кота» beside Кот and Кота) names the one the words agreeing with it allow —
+    an adjective or a pronoun right before it, in its gender and (for the case form) its
+    case («нашего Августина»: his accusative; «нашу Августина»: hers, undeclined), a
+    relative pronoun opening the next clause («Яна, который …»), or a past-tense verb right
+    after it whose subject it is (a nominative, which only the nick as listed is). None when
+    nothing agreeing settles it, or it allows more than one of them."""
+    word = tokens[start].word
+    allowed = [p for p in twins if _twin_agrees(tokens, start, end, word, p, p == listed)]
+    return allowed[0] if len(allowed) == 1 and len(allowed) < len(twins) else None
+
+
+def _twin_agrees(
+    tokens: Sequence[Token], start: int, end: int, word: str, nick: str, listed: bool
+) -> bool:
+    """Whether the words agreeing with the form at `start` allow it to name `nick`: as his
+    nick undeclined (`listed`), any case of his gender; else as his case form, his gender in
+    a case the form is of him."""
+    genders = nick_genders(nick)
+    cases = None if listed else _form_cases(word, nick)
+    sentence = tokens[start].sentence
+    before = start - 1
+    if before >= 0 and not tokens[before].clause_end and tokens[before].sentence == sentence:
+        adjs = [r for r in parse(tokens[before].word) if r.known and r.pos in ("ADJF", "PRTF")]
+        if adjs and not _agreeing(adjs, genders, cases):
+            return False
+    if end < len(tokens) and tokens[end - 1].clause_end:
+        after = [r for r in parse(tokens[end].word) if r.known and r.lemma == "который"]
+        if after and not _agreeing(after, genders, None):
+            return False
+    elif end < len(tokens) and tokens[end].sentence == sentence:
+        past = [
+            r
+            for r in parse(tokens[end].word)
+            if r.known and r.pos == "VERB" and {"past", "sing"} <= r.grammemes
+        ]
+        if past and len(past) == len(parse(tokens[end].word)):
+            # the form is the subject: a nominative, which no case form of another nick is
+            return listed and _agreeing(past, genders, None)
+    return True
+
+
+def _agreeing(
+    readings: Sequence[Reading], genders: frozenset[str], cases: frozenset[str] | None
+) -> bool:
+    """Whether one singular reading is of one of `genders` (any when empty) and, when
+    `cases` is given, of one of them (an animate masculine accusative, spelt as the
+    genitive, counts as either)."""
+    for r in readings:
+        if "sing" not in r.grammemes:
+            continue
+        gender = r.grammemes & {"masc", "femn", "neut"}
+        if genders and gender and not gender & genders:
+            continue
+        if cases is not None and not r.grammemes & cases:
+            continue
+        return True
+    return False
+
+
+def _form_cases(word: str, nick: str) -> frozenset[str] | None:
+    """The cases `word` stands in as a form of the one-word `nick` by the dictionary (both
+    spelt in Cyrillic); None when it does not know."""
+    lemma = as_cyrillic(nick).lower().replace("ё", "е")
+    said = as_cyrillic(word).lower().replace("ё", "е")
+    out = {
+        g
+        for r in parse(said)
+        if r.known and r.lemma.replace("ё", "е") == lemma and "sing" in r.grammemes
+        for g in r.grammemes & {"nomn", "gent", "datv", "accs", "ablt", "loct"}
+    }
+    return frozenset(out) or None
 
 
 #: the case a preposition before a move's player governs («к куму»: the dative); a player
