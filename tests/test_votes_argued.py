@@ -10,10 +10,9 @@ from typing import Literal
 import pytest
 
 from engine.settings import RulesSettings
-from parser.pages import parse_topic
 from parser.votes.day import extract_votes
 from parser.votes.records import VoteOptions
-from tests.vote_pages import CasePost, page
+from tests.vote_pages import bracketed_posts
 
 LIVING = ["Мирон", "Лада", "Бруно", "Тимур", "Агата", "Ника", "Всеволод"]
 IDS = {nick: 401 + i for i, nick in enumerate(LIVING)}
@@ -22,10 +21,7 @@ IDS = {nick: 401 + i for i, nick in enumerate(LIVING)}
 def _read(
     body: str, rules: Literal["gambler", "pefl"] = "pefl", counted: bool = False
 ) -> tuple[str, str | None, str | None]:
-    colour = "green" if rules == "gambler" else "red"
-    html = body.replace("[", f'<span style="color:{colour}">').replace("]", "</span>")
-    topic, _ids = page("phpbb", [CasePost("Всеволод", IDS["Всеволод"], html)])
-    posts = list(parse_topic(topic).posts)
+    posts = bracketed_posts(body, "Всеволод", IDS["Всеволод"], rules)
     options = VoteOptions(argued_votes_counted=counted)
     got = extract_votes(
         posts, ruleset=rules, players=LIVING, player_ids=IDS, options=options

@@ -10,9 +10,8 @@ from typing import Literal
 
 import pytest
 
-from parser.pages import parse_topic
 from parser.votes.day import extract_votes
-from tests.vote_pages import CasePost, page
+from tests.vote_pages import bracketed_posts
 
 LIVING = ["Мирон", "Лада", "Бруно", "Тимур", "Агата", "Ника", "Всеволод"]
 IDS = {nick: 301 + i for i, nick in enumerate(LIVING)}
@@ -21,10 +20,7 @@ IDS = {nick: 301 + i for i, nick in enumerate(LIVING)}
 def _read(
     body: str, rules: Literal["gambler", "pefl"] = "pefl"
 ) -> tuple[str, str | None, str | None]:
-    colour = "green" if rules == "gambler" else "red"
-    html = body.replace("[", f'<span style="color:{colour}">').replace("]", "</span>")
-    topic, _ids = page("phpbb", [CasePost("Всеволод", IDS["Всеволод"], html)])
-    posts = list(parse_topic(topic).posts)
+    posts = bracketed_posts(body, "Всеволод", IDS["Всеволод"], rules)
     got = extract_votes(posts, ruleset=rules, players=LIVING, player_ids=IDS).posts[0]
     return got.status, got.target, got.reason
 

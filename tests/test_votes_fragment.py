@@ -12,13 +12,12 @@ from typing import Literal
 import pytest
 
 from parser.nicks import NickMatch
-from parser.pages import parse_topic
 from parser.records import Post
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.fragment import fragment_match, names_no_one
 from parser.votes.records import VoteOptions, VoteResult
-from tests.vote_pages import CasePost, page
+from tests.vote_pages import bracketed_posts
 
 HOST = "Skipper"
 LIVING = ["Pro100Сом", "Мистер Шуруп", "Неон-Тетра", "Старый Окунь", "Kapitan77", "Бублик", "Лещ"]
@@ -28,10 +27,7 @@ SHOWN = {"unknown_nick", "ambiguous_nick", "unclear"}
 
 
 def _result(body: str, rules: Literal["gambler", "pefl"] = "pefl") -> VoteResult:
-    colour = "green" if rules == "gambler" else "red"
-    html = body.replace("[", f'<span style="color:{colour}">').replace("]", "</span>")
-    topic, _ids = page("phpbb", [CasePost("Лещ", IDS["Лещ"], html)])
-    posts = list(parse_topic(topic).posts)
+    posts = bracketed_posts(body, "Лещ", IDS["Лещ"], rules)
     options = VoteOptions(ignore_authors=frozenset({HOST}))
     return extract_votes(
         posts, ruleset=rules, players=LIVING, dead=DEAD, player_ids=IDS, options=options

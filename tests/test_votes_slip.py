@@ -10,10 +10,9 @@ from typing import Literal
 
 import pytest
 
-from parser.pages import parse_topic
 from parser.votes.day import extract_votes
 from parser.votes.slip import excuse_blanked, restates, slip_only
-from tests.vote_pages import CasePost, page
+from tests.vote_pages import bracketed_posts
 
 LIVING = ["Лютикова", "Лютина", "Сомов", "Осока", "Пчёлкин", "Ромашка", "Всеволод"]
 IDS = {nick: 501 + i for i, nick in enumerate(LIVING)}
@@ -22,10 +21,7 @@ IDS = {nick: 501 + i for i, nick in enumerate(LIVING)}
 def _read(
     body: str, rules: Literal["gambler", "pefl"] = "pefl"
 ) -> tuple[str, str | None, str | None]:
-    colour = "green" if rules == "gambler" else "red"
-    html = body.replace("[", f'<span style="color:{colour}">').replace("]", "</span>")
-    topic, _ids = page("phpbb", [CasePost("Всеволод", IDS["Всеволод"], html)])
-    posts = list(parse_topic(topic).posts)
+    posts = bracketed_posts(body, "Всеволод", IDS["Всеволод"], rules)
     got = extract_votes(posts, ruleset=rules, players=LIVING, player_ids=IDS).posts[0]
     return got.status, got.target, got.reason
 

@@ -28,6 +28,9 @@ from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
 
+from parser.pages import parse_topic
+from parser.records import Post
+
 FIX = Path(__file__).resolve().parent.parent / "fixtures"
 PHPBB_PAGE = FIX / "phpbb/topic_p2.html"
 IPB13_PAGE = FIX / "ipb/1x-2x/ipb13ru_hustle-sa_showtopic2969_utf8.html"
@@ -253,3 +256,13 @@ def page(board: str, posts: list[CasePost]) -> tuple[str, list[int]]:
         parts = [_ips4_post(p, i, b) for p, i, b in zip(posts, ids, bodies, strict=True)]
         return head4 + "\n".join(parts) + tail4, ids
     raise ValueError(f"unknown chrome {board!r}")
+
+
+def bracketed_posts(body: str, by: str, uid: int, rules: str = "pefl") -> list[Post]:
+    """One post by `by` on a phpBB page, each `[nick]` of `body` in the rule set's vote
+    colour (green for Gambler, red for PEFL), read back as the topic reader gives it: the
+    unit tests' way to put a coloured post through the real page reader."""
+    colour = "green" if rules == "gambler" else "red"
+    html = body.replace("[", f'<span style="color:{colour}">').replace("]", "</span>")
+    topic, _ids = page("phpbb", [CasePost(by, uid, html)])
+    return list(parse_topic(topic).posts)
