@@ -33,6 +33,7 @@ from parser.nicks import (
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
+    dictionary_word,
     forms_nick,
     heard_proven,
     longer_name,
@@ -41,6 +42,7 @@ from parser.nicks import (
     pinned_by_pronoun,
     pinned_by_words,
     possessive_match,
+    script_of,
     shared_name,
     trimmed_key,
     ukrainian_sharers,
@@ -59,8 +61,62 @@ def resolve_nick(
     """C-3 for a vote: `text` → one player by the `vote_nicks` reading (see VoteOptions).
 
     "as_moves" is the move reader's ladder, so a red «Рому» reads as «Рома» just as a red
-    «Егора» reads as «Егор»; an ambiguous form names nobody and is reported as such.
+    «Егора» reads as «Егор»; an ambiguous form names nobody and is reported as such. A
+    reading the words do not prove is shown to the host naming the player, never counted:
+    a dictionary word one slip from a nick (`NEAR_WORD`), a Russian word of a Latin nick's
+    sense that is no spelling of it (`SENSE`).
     """
+    match = _ladder(resolver, text, mode, fuzzy=fuzzy)
+    if not match.ok or match.nick is None:
+        return match
+    cyrillic = script_of(trimmed_key(match.nick)) == "cyr"
+    if match.method == "fuzzy" and cyrillic and dictionary_word(text, names=False):
+        # «Экспорт» for Эксперт, «Ракета» for Ракетка: a phone's autocorrect turns a nick
+        # into a word of its own, and a word of the dictionary is that word — no proven
+        # slip of the nick (C-3, the letters' `proven_typo`). A Latin nick near a Cyrillic
+        # word («Дока» for Doc) is a spelling of it in the other script, read as before.
+        return NickMatch(text, None, NEAR_WORD, 0.0, UNKNOWN_NICK, (match.nick,))
+    if match.method == "diminutive" and _word_sense_of_latin(text, match.nick):
+        # «Лапки» for Lapa, «Котика» for Kot: a diminutive of the Russian word a Latin nick
+        # spells is another word of its sense, not a spelling of the nick (C-3)
+        return NickMatch(text, None, SENSE, 0.0, UNKNOWN_NICK, (match.nick,))
+    return match
+
+
+#: the method of a dictionary word one slip from a nick, and of a word of a Latin nick's sense:
+#: each names its player for the host, never read as the vote
+NEAR_WORD: Final = "near_word"
+SENSE: Final = "sense"
+_LATIN_WORD: Final = re.compile(r"[a-z]+")
+
+
+def _word_sense_of_latin(text: str, nick: str) -> bool:
+    """Whether `nick` is one Latin word whose Cyrillic spelling is an ordinary word of the
+    dictionary (Lapa → лапа, Kot → кот) and no person's name (Masha → Маша, whose pet forms
+    the name tables prove as they do for a Cyrillic name nick), and `text` is another word
+    built on that word's stem («Лапки», «Котика»; not its own case form), not heard from
+    the nick's sound («Каубоя» for Cowboy, ковбой: the handle as it sounds, read as
+    before)."""
+    key = nick.casefold()
+    if not _LATIN_WORD.fullmatch(key):
+        return False
+    spelt = cyrillic_spellings(key)
+    if any(is_person_name(w) for w in spelt):
+        return False
+    said = trimmed_key(text).replace("ё", "е")
+    # a case form of the spelt word itself («Дока» for Doc, док) is a spelling of the nick
+    forms = set(lemmas(said))
+    return any(
+        common_word(w)
+        and w not in forms
+        and len(stem := w.rstrip("аеиоуыэюяйь")) >= 3
+        and said.startswith(stem)
+        for w in spelt
+    )
+
+
+def _ladder(resolver: NickResolver, text: str, mode: VoteNicks, *, fuzzy: bool = True) -> NickMatch:
+    """`resolve_nick`'s ladder, before the readings it does not count are set apart."""
     if mode == "exact":
         found = resolver.resolve_strict(text, STRICT_TIERS)
         return found or NickMatch(text, None, reason=UNKNOWN_NICK)
@@ -370,7 +426,7 @@ def read_spans(
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
-        named_one = m.reason == AMBIGUOUS_NICK or m.method == FRAGMENT
+        named_one = m.reason == AMBIGUOUS_NICK or m.method in (FRAGMENT, NEAR_WORD, SENSE)
         if failure is None and (named_one or nick_like(resolver, span.text)):
             failure = Pick(span, m)
     if not resolved:
@@ -397,7 +453,8 @@ def _span_nick(
     longer nick that does not carry its name («Мистера» of Мистер Шуруп, «Pro» of Pro100Сом)
     is shown to the host naming the player, never counted (C-3, `parser.votes.fragment`)."""
     m = resolve_nick(resolver, text, mode)
-    if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
+    shown = m.method in (NEAR_WORD, SENSE)  # a player named for the host, no other reading
+    if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves" and not shown:
         m = _phrase_nick(resolver, text) or m
         if not m.ok and len(text.split()) == 2:
             m = resolver.heard(text.split()) or m  # «Фен рыр»: broken by speech input
