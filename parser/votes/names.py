@@ -17,6 +17,7 @@ from parser.latin import (
     spelt_whole,
     without_honorific,
 )
+from parser.letters.tokens import tokenize
 from parser.morph import (
     WORDS_KEPT,
     common_word,
@@ -50,6 +51,7 @@ from parser.nicks import (
 )
 from parser.records import ColoredSpan
 from parser.roles import role_word_of_longer_nick
+from parser.twins import settled_twin
 from parser.vocab import ukrainian_text
 from parser.votes.fragment import FRAGMENT, fragment_match
 from parser.votes.records import UNCLEAR, Policy, VoteNicks
@@ -418,6 +420,10 @@ def read_spans(
             # «Выставляю <Рельсову>», «против <Евгении>»: the case the word before the nick
             # puts it in is a form only one of the two takes (C-3, `one_gender`)
             m = one_gender(m, governed_case(own, span.text))
+        if m.reason == AMBIGUOUS_NICK and own:
+            # «<Августина> врала», «нашего <Августина>»: a nick as listed that is another's
+            # case form, settled by the words agreeing with it as the letters settle it
+            m = settled_in_colour(resolver, span.text, m, own) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -439,6 +445,37 @@ def read_spans(
         return None, Pick(failure.span, unclear), dead_hit, named, resolved
     chosen = resolved[-1] if policy == "last" else resolved[0]
     return chosen, failure, dead_hit, named, resolved
+
+
+def settled_in_colour(
+    resolver: NickResolver, text: str, match: NickMatch, own: str
+) -> NickMatch | None:
+    """C-3 (docs/rulings.md, a nick written as listed): a coloured word that is one player's
+    nick as listed and the case form of the others it is asked between (`NickResolver.
+    case_clash`: «Августина» beside Августин and Августина, «Valentina» beside Valentin)
+    names the one the words agreeing with it allow — the letters' check over the post's own
+    words (`parser.twins.settled_twin`). None when nothing settles it."""
+    exact = resolver.resolve_strict(text, STRICT_TIERS)
+    if exact is None or exact.nick is None or exact.nick not in match.candidates:
+        return None
+    clash = resolver.case_clash(exact)
+    if clash.ok or set(clash.candidates) != set(match.candidates):
+        return None
+    # a page's text may hold a space between the colour's end and the comma after it
+    tokens = tokenize(_SPACE_BEFORE_MARK.sub(r"\1", own))
+    said = text.strip(_EDGES).casefold()
+    at = next((n for n, t in enumerate(tokens) if t.raw.strip(_EDGES).casefold() == said), None)
+    if at is None:
+        return None
+    settled = settled_twin(tokens, at, at + 1, exact.nick, clash.candidates)
+    if settled is None:
+        return None
+    method = exact.method if settled == exact.nick else "inflected"
+    return NickMatch(text, settled, method, exact.confidence)
+
+
+_EDGES: Final = " .,:;!?—–-«»\"'()"
+_SPACE_BEFORE_MARK: Final = re.compile(r"\s+([,.;:!?…])")
 
 
 def _span_nick(
