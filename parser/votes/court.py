@@ -41,6 +41,7 @@ from parser.votes.negation import (
     DASH,
     JAIL_LEMMAS,
     SPARE_LEMMAS,
+    disowned,
     has_lemma,
     in_doubt,
     jails,
@@ -818,6 +819,10 @@ def extract_court_votes(
             reason = PROXIED  # a seat votes through its own account (G-N.4, C-5)
         elif not o.argued_votes_counted and argued(without_struck(post), text):
             reason = UNPROVEN  # the author's own words argue against it: shown (issue 17)
+        elif disowned(as_cyrillic(without_struck(post), post.colored)):
+            # «<Тимур> — это не голос, просто цвет прилип»: the author says the post casts
+            # no vote, as the day's reader reads it (`negation.disowned`): shown, not counted
+            reason = UNPROVEN
         elif match.nick not in nominee_set:
             reason = NOT_A_NOMINEE
         if reason is not None:
