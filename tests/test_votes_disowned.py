@@ -123,3 +123,31 @@ def test_G_N_4_a_court_post_that_calls_its_nick_no_vote_is_shown_not_counted(bod
 def test_G_N_4_a_negation_of_something_else_leaves_the_court_vote(body: str, nick: str) -> None:
     got = _court(body)
     assert (got.status, got.target) == ("vote", nick), got
+
+
+@pytest.mark.parametrize(
+    ("body", "rules", "nick"),
+    [
+        (f"Грач не голосует весь день — {_red('Грач')}, хватит прятаться", "pefl", "Грач"),
+        (f"{_red('Дятел')} — он не голосовал вчера и молчит сегодня", "pefl", "Дятел"),
+        (f"Клёст не голосует третий день — {_green('Клёст')}", "gambler", "Клёст"),
+    ],
+)
+def test_P_V_1_G_N_1_another_players_vote_not_cast_is_the_reason_not_a_vote_negated(
+    body: str, rules: Literal["pefl", "gambler"], nick: str
+) -> None:
+    got = _read(body, rules)
+    assert (got.status, got.target) == ("vote", nick), got
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        (f"{_red('Дятел')} — не голосую, просто выделил", "pefl"),
+        (f"{_green('Клёст')} — не голосовала я, это цвет слетел", "gambler"),
+    ],
+)
+def test_P_V_1_G_N_1_the_authors_own_vote_negated_still_casts_none(
+    body: str, rules: Literal["pefl", "gambler"]
+) -> None:
+    assert _read(body, rules).status != "vote"

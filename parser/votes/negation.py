@@ -164,6 +164,10 @@ def _negated_before(words: Sequence[str]) -> bool:
     for i in live_negations(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
         rest = words[i + 2 :]
+        if votes_word([nxt]) and _of_another(words, i):
+            # «Тимофей не голосует весь день — <Тимофей>»: another's act of voting told,
+            # the reason for the vote, not the author's vote negated (P-V.1)
+            continue
         trust = len(nxt) >= 4 and TRUST_LEMMAS.intersection(lemmas(nxt))
         if not trust or _SUBORDINATE.intersection(rest) or live_negations(rest):
             return True
@@ -277,7 +281,9 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
     # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
     # the vote when a verb of voting stands in the clause, on either side of the nick
     if votes_word(follow):
-        return "" if live_negations(follow) else None
+        # «<X> — он не голосовал вчера»: another's act of voting is the reason (P-V.1)
+        own_act = [i for i in live_negations(follow) if not _of_another(follow, i)]
+        return "" if own_act else None
     # «ни» beside a «не» only strengthens it («не верю ни одному слову»): the «не» decides
     live = live_negations(follow)
     heads = [i for i in live if follow[i] == "не"] or live
@@ -290,8 +296,16 @@ def _of_another(words: Sequence[str], at: int) -> bool:
     person («против <X>… весь день врёт и ничего не объясняет», «… мне не нравится как он
     играет»), or of the author's distrust: a reason, not his vote taken back («… не буду»)."""
     verb = next((r for w in words[at + 1 : at + 3] if (r := _verb(w)) is not None), None)
+    if verb is None:
+        return False
+    # a past tense tells no person: its subject, a pronoun of the third person right before
+    # the «не», does («… он не голосовал вчера»)
+    told = "past" in verb.grammemes and at > 0 and words[at - 1] in _THIRD_PERSON
     # distrust is the reason too («… не верю ни одному его слову», `TRUST_LEMMAS`)
-    return verb is not None and ("3per" in verb.grammemes or verb.lemma in TRUST_LEMMAS)
+    return "3per" in verb.grammemes or told or verb.lemma in TRUST_LEMMAS
+
+
+_THIRD_PERSON: Final = frozenset(("он", "она", "оно", "они"))
 
 
 def _verb(word: str) -> Reading | None:
@@ -654,8 +668,11 @@ def _not_meant(before: str, after: str) -> Why:
     if _CONTRAST_NOT.search(before):
         return ""  # «…, а не против <Мюллера>»: the player the vote is not for
     first = words_of(_FIRST_CLAUSE.split(after.replace("ё", "е"), 1)[0])
-    if live_negations(first) and votes_word(first):
-        return ""  # «<Штирлиц> — не голосую, просто выделил»
+    own_act = [i for i in live_negations(first) if not _of_another(first, i)]
+    if own_act and votes_word(first):
+        # «<Штирлиц> — не голосую, просто выделил»; not «<X> — он не голосовал вчера»,
+        # another's act told as the reason (P-V.1)
+        return ""
     sentence_start = _SENTENCE_END.split(before)[-1]
     ends = _SENTENCE_END.search(after)
     asks = words_of(sentence_start.replace("ё", "е"))[:1]
