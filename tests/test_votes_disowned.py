@@ -151,3 +151,35 @@ def test_P_V_1_G_N_1_the_authors_own_vote_negated_still_casts_none(
     body: str, rules: Literal["pefl", "gambler"]
 ) -> None:
     assert _read(body, rules).status != "vote"
+
+
+@pytest.mark.parametrize(
+    ("body", "rules", "nick"),
+    [
+        (f"{_red('Ворон')} — не голос за мирного, а голос за мафию", "pefl", "Ворон"),
+        (f"{_green('Грач')} — не номинация ради шутки, а номинация всерьёз", "gambler", "Грач"),
+        (
+            f"Голосую против {_red('Сороки')}. Это не эмоции, а голос по делу: путает показания",
+            "pefl",
+            "Сорока",
+        ),
+    ],
+)
+def test_P_V_1_G_N_1_a_negation_set_against_a_vote_after_a_tells_its_kind(
+    body: str, rules: Literal["pefl", "gambler"], nick: str
+) -> None:
+    got = _read(body, rules)
+    assert (got.status, got.target) == ("vote", nick), got
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        (f"{_red('Ворон')} — это не окончательно, подумаю ещё", "pefl"),
+        (f"{_green('Грач')} — ради шутки, не всерьёз", "gambler"),
+    ],
+)
+def test_P_V_1_G_N_1_a_hedge_or_a_joke_not_set_against_a_vote_still_casts_none(
+    body: str, rules: Literal["pefl", "gambler"]
+) -> None:
+    assert _read(body, rules).status != "vote"

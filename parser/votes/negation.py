@@ -543,7 +543,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
             return [], True, DOUBTED if doubt else (JOKED if tail_joke else ASKED)
         # «<X> — это не окончательно», «<X> (это не голос, просто прикидка)»: this nick's
         # naming said to be no vote yet, up to the next coloured nick — shown to the host
-        hedged = any(_hedged(words_of(c)) for c in _HEDGE_CLAUSE.split(low[end:nxt]))
+        hedged = _hedge_said(low[end:nxt])
         off = DOUBTED if hedged else _let_off(low[pos:at], low[end:], follows_nick=n > 0)
         if off is None:
             off = _not_meant(low[pos:at], low[end:nxt])
@@ -568,12 +568,18 @@ def joke_said(after: str) -> bool:
     or after «это», «ради», «в» … («это шутка», «в шутку»). A joke noun that opens a clause
     telling of jokes («<Тамерлан> в ударе :) шутки одна за другой») is his jokes, not the
     author taking the vote back (P-V.1)."""
-    for clause in _JOKE_CLAUSE.split(after.replace("ё", "е")):
+    text = after.replace("ё", "е")
+    for mark in [None, *_JOKE_CLAUSE.finditer(text)]:
+        start = mark.end() if mark is not None else 0
+        end = _JOKE_CLAUSE.search(text, start)
+        clause = text[start : end.start() if end is not None else len(text)]
         words = words_of(clause)
         if not joked(words):
             continue
         if any(_told_to_others(w) for w in words):
             continue  # «оставьте свои шутки»: the others' jokes, not the author's
+        if "не" in words and _corrected_to_vote(words_of(_SENTENCE_END.split(text[start:])[0])):
+            continue  # «не номинация ради шутки, а номинация всерьёз»: the joke denied
         for n, w in enumerate(words):
             if not joked([w]) or (n and not joked(words[n - 1 : n + 1])):
                 continue
@@ -669,9 +675,11 @@ def _not_meant(before: str, after: str) -> Why:
         return ""  # «…, а не против <Мюллера>»: the player the vote is not for
     first = words_of(_FIRST_CLAUSE.split(after.replace("ё", "е"), 1)[0])
     own_act = [i for i in live_negations(first) if not _of_another(first, i)]
-    if own_act and votes_word(first):
+    sentence_after = words_of(_SENTENCE_END.split(after.replace("ё", "е"))[0])
+    if own_act and votes_word(first) and not _corrected_to_vote(sentence_after):
         # «<Штирлиц> — не голосую, просто выделил»; not «<X> — он не голосовал вчера»,
-        # another's act told as the reason (P-V.1)
+        # another's act told as the reason, nor «<X> — не голос за мирного, а голос за
+        # мафию», the kind of vote corrected (P-V.1)
         return ""
     sentence_start = _SENTENCE_END.split(before)[-1]
     ends = _SENTENCE_END.search(after)
@@ -864,6 +872,17 @@ def in_doubt(after: str) -> bool:
 _HEDGE_CLAUSE: Final = re.compile(r"[.!?…,;:()\n—–]|\s-\s|\b(?:но|а|однако|зато|хотя|впрочем)\b")
 #: words «не» may stand on after «это» that do not hedge: «не только», «не просто так»
 _NOT_HEDGES: Final = frozenset(("только", "просто", "против"))
+
+
+def _hedge_said(text: str) -> bool:
+    """Whether a clause of `text` hedges the naming (`_hedged`) and its sentence does not set
+    the hedge against a vote after «а»/«но» («это не эмоции, а голос по делу»: the vote's
+    kind told, `_corrected_to_vote`)."""
+    for sentence in _SENTENCE_END.split(text.replace("ё", "е")):
+        hedges = any(_hedged(words_of(c)) for c in _HEDGE_CLAUSE.split(sentence))
+        if hedges and not _corrected_to_vote(words_of(sentence)):
+            return True
+    return False
 
 
 def _hedged(words: Sequence[str]) -> bool:
