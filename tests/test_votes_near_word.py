@@ -17,6 +17,7 @@ import pytest
 
 from mafiabot.replay_posts import post_from_body
 from parser.nicks import UNKNOWN_NICK, cached_resolver
+from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.names import NEAR_WORD, SENSE, resolve_nick
 from parser.votes.records import PostReading
@@ -83,3 +84,26 @@ def test_C_3_a_typo_a_case_form_a_spelling_or_a_pet_name_is_read(
 def test_C_3_the_refusal_names_the_likely_player(text: str, method: str, nick: str) -> None:
     got = resolve_nick(cached_resolver(PLAYERS), text, "as_moves")
     assert (got.ok, got.method, got.candidates) == (False, method, (nick,)), got
+
+
+@pytest.mark.parametrize(
+    ("body", "rules", "nick"),
+    [
+        (f"Голосую против {_red('Экспорт')}, весь день юлит и молчит", "pefl", "Эксперт"),
+        (f"{_green('Лапки')} за то что весь день прячется", "gambler", "Lapa"),
+    ],
+)
+def test_C_3_the_voter_is_told_the_likely_player(
+    body: str, rules: Literal["pefl", "gambler"], nick: str
+) -> None:
+    post = post_from_body(1, "Тимур", body, 1)
+    (refusal,) = extract_votes([post], ruleset=rules, players=PLAYERS).rejected
+    assert f"имели в виду {nick}?" in refusal.detail, refusal
+
+
+def test_G_N_4_a_court_word_one_slip_from_a_nominee_is_shown_naming_him() -> None:
+    post = post_from_body(1, "Тимур", "Сажаю Экспорт", 1)
+    result = extract_court_votes([post], nominees=("Эксперт", "Шторм"), players=PLAYERS)
+    assert not result.votes
+    (refusal,) = result.rejected
+    assert refusal.reason == UNKNOWN_NICK and "имели в виду Эксперт?" in refusal.detail

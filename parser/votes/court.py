@@ -29,6 +29,7 @@ from parser.votes.fragment import fragment_match
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
+    guess_detail,
     heard_handle,
     is_cue,
     nick_like,
@@ -826,13 +827,15 @@ def extract_court_votes(
         elif match.nick not in nominee_set:
             reason = NOT_A_NOMINEE
         if reason is not None:
+            # the player an unknown word was shown for, named in the refusal (C-3)
+            guessed = guess_detail(resolver, text, o.vote_nicks) if reason == UNKNOWN_NICK else ""
             rejected.append(
                 InputRejected(
                     author,
                     reason,
                     HOST_DETAIL.format(text=text)
                     if host is not None
-                    else refusal_detail(reason, match.nick, text),
+                    else refusal_detail(reason, match.nick, text) + guessed,
                     post_id=post.id,
                     target=match.nick or text,
                 )

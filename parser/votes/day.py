@@ -16,7 +16,15 @@ from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_reso
 from parser.records import ColoredSpan, Post, Quote
 from parser.roles import role_word
 from parser.struck import without_struck
-from parser.votes.names import Pick, bare_word, heard_out, is_cue, nick_like, read_spans
+from parser.votes.names import (
+    Pick,
+    bare_word,
+    guess_detail,
+    heard_out,
+    is_cue,
+    nick_like,
+    read_spans,
+)
 from parser.votes.negation import (
     ASKED,
     JAIL_LEMMAS,
@@ -166,13 +174,17 @@ def extract_votes(
             and host_names is not None
             and (names_host(text, host_names) or heard_out(host_names, text))
         )
+        detail = (
+            HOST_DETAIL.format(text=text)
+            if host
+            else refusal_detail(reason, kw.get("target"), text)
+            + _guess(resolver, o.vote_nicks, reason, text)
+        )
         rejected.append(
             InputRejected(
                 author,
                 reason,
-                HOST_DETAIL.format(text=text)
-                if host
-                else refusal_detail(reason, kw.get("target"), text),
+                detail,
                 post_id=post.id,
                 target=kw.get("target") or kw.get("text"),
             )
@@ -301,6 +313,14 @@ def extract_votes(
     # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
     agreed = accepted_by_post if agreement else {}
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
+
+
+def _guess(resolver: NickResolver, mode: VoteNicks, reason: str, text: str | None) -> str:
+    """The player an unknown coloured word was shown for, named in the refusal: an
+    autocorrect's word, a word of a Latin nick's sense, a fragment of his nick (C-3)."""
+    if reason != UNKNOWN_NICK or text is None:
+        return ""
+    return guess_detail(resolver, text, mode)
 
 
 def _in_vote_colour(post: Post, colors: Sequence[str]) -> list[ColoredSpan]:

@@ -54,7 +54,7 @@ from parser.roles import role_word_of_longer_nick
 from parser.twins import settled_twin
 from parser.vocab import ukrainian_text
 from parser.votes.fragment import FRAGMENT, fragment_match
-from parser.votes.records import UNCLEAR, Policy, VoteNicks
+from parser.votes.records import GUESS_DETAIL, UNCLEAR, Policy, VoteNicks
 
 
 def resolve_nick(
@@ -90,6 +90,19 @@ def resolve_nick(
 NEAR_WORD: Final = "near_word"
 SENSE: Final = "sense"
 _LATIN_WORD: Final = re.compile(r"[a-z]+")
+
+
+def guess_detail(resolver: NickResolver, text: str, mode: VoteNicks) -> str:
+    """The hint a refusal carries for a coloured word shown naming one player — a dictionary
+    word one slip from his nick, a word of his Latin nick's sense, a fragment of his nick
+    (C-3) — or "" for any other reading."""
+    match = resolve_nick(resolver, text, mode)
+    if match.ok and len(text.split()) == 1:
+        match = fragment_match(match, text, resolver.players)
+    shown = match.method in (NEAR_WORD, SENSE, FRAGMENT) and not match.ok
+    if not shown or len(match.candidates) != 1:
+        return ""
+    return GUESS_DETAIL.format(nick=match.candidates[0])
 
 
 def _word_sense_of_latin(text: str, nick: str) -> bool:
