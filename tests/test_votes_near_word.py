@@ -107,3 +107,19 @@ def test_G_N_4_a_court_word_one_slip_from_a_nominee_is_shown_naming_him() -> Non
     assert not result.votes
     (refusal,) = result.rejected
     assert refusal.reason == UNKNOWN_NICK and "имели в виду Эксперт?" in refusal.detail
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"{_green('Штопор')} за то что молчит весь день",
+        f"{_green('Утюг')}, потому что весь день молчит",
+    ],
+)
+def test_G_N_1_a_noun_with_a_reasons_lead_after_it_is_meant_as_a_nick(body: str) -> None:
+    got = _read(body, "gambler")
+    assert (got.status, got.reason) == ("rejected", UNKNOWN_NICK), got
+
+
+def test_G_N_1_a_noun_without_a_vote_or_its_reason_stays_a_word() -> None:
+    assert _read(f"{_green('Штопор')} потерялся опять, кто брал?", "gambler").status == "no_vote"

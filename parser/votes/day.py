@@ -527,8 +527,10 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
 def _a_being_named(own: str, span: ColoredSpan) -> bool:
     """C-3, P-V.1, G-N.1: a capitalised singular animate common noun — a being, as word
     nicks are (Кот, Сова, Призрак) — in the vote's colour at the head of its sentence
-    («<Призрак> мутный какой-то»): meant as a nick, and it names no player. A role is no
-    one's name («<Маньяк> сегодня промахнулся»), a plural no one player («<Друзья>, …»)."""
+    («<Призрак> мутный какой-то»): meant as a nick, and it names no player. So is any
+    capitalised singular noun there in the object's case with a reason's lead after it
+    («<Штопор> за то что молчит»: the vote with its verb left out). A role is no one's
+    name («<Маньяк> сегодня промахнулся»), a plural no one player («<Друзья>, …»)."""
     word = span.text.strip(" .,!?:;()«»\"'")
     if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
         return False
@@ -549,7 +551,9 @@ def _a_being_named(own: str, span: ColoredSpan) -> bool:
         return True
     # «<Галку> за то что вчера весь день молчал»: a being in the object a vote puts its
     # player in, with the reason's lead after it — the vote said with its verb left out
-    being = any(r.pos == "NOUN" and {"anim", "sing", "accs"} <= r.grammemes for r in readings)
+    # («<Штопор> за то что молчит»: any singular noun in the object's case, the reason's
+    # lead after it says it was the vote's player)
+    being = any(r.pos == "NOUN" and {"sing", "accs"} <= r.grammemes for r in readings)
     return being and bool(_REASON_LEAD.match(low, at + len(word)))
 
 
