@@ -63,3 +63,14 @@ def test_C_3_a_twin_nothing_settles_is_shown_naming_both(
 ) -> None:
     got = _read(body, rules)
     assert (got.status, got.reason) == ("rejected", AMBIGUOUS_NICK), got
+
+
+def test_C_3_a_nick_opening_its_sentence_before_a_reasons_lead_is_the_accusative() -> None:
+    # «Августину» is his dative and her accusative: the vote's left-out verb takes hers
+    got = _read(f"{_green('Августину')} за то что весь день молчит", "gambler")
+    assert (got.status, got.target) == ("vote", "Августина"), got
+
+
+def test_C_3_the_same_form_with_no_reasons_lead_is_not_counted() -> None:
+    got = _read(f"{_green('Августину')} весь день никто не верит", "gambler")
+    assert got.status != "vote", got

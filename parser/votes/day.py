@@ -17,6 +17,7 @@ from parser.records import ColoredSpan, Post, Quote
 from parser.roles import role_word
 from parser.struck import without_struck
 from parser.votes.names import (
+    REASON_LEAD,
     Pick,
     bare_word,
     guess_detail,
@@ -554,13 +555,7 @@ def _a_being_named(own: str, span: ColoredSpan) -> bool:
     # («<Штопор> за то что молчит»: any singular noun in the object's case, the reason's
     # lead after it says it was the vote's player)
     being = any(r.pos == "NOUN" and {"sing", "accs"} <= r.grammemes for r in readings)
-    return being and bool(_REASON_LEAD.match(low, at + len(word)))
-
-
-#: a reason's lead right after a coloured object: «за то, что», «потому что», «ибо», «т.к.»
-_REASON_LEAD: Final = re.compile(
-    r"[\s,—–-]*(?:за\s+то,?\s+что|пот[оа]м[уо],?\s*ч?т[оа]|ибо|поскольку|так\s+как|т\.\s?к\.)"
-)
+    return being and bool(REASON_LEAD.match(low, at + len(word)))
 
 
 def _alone(own: str, span: ColoredSpan) -> bool:

@@ -517,6 +517,12 @@ def _span_nick(
     return m
 
 
+#: a reason's lead right after a coloured object: «за то, что», «потому что», «ибо», «т.к.»
+REASON_LEAD: Final = re.compile(
+    r"[\s,—–-]*(?:за\s+то,?\s+что|пот[оа]м[уо],?\s*ч?т[оа]|ибо|поскольку|так\s+как|т\.\s?к\.)"
+)
+
+
 #: the case a preposition before a vote's nick governs («против <Евгении>»: the genitive)
 _PREP_CASE: Final = {"против": "gent", "у": "gent", "от": "gent", "для": "gent",
                      "без": "gent", "кроме": "gent", "за": "accs", "про": "accs",
@@ -534,7 +540,10 @@ def governed_case(own: str, text: str) -> str | None:
         return None
     before = re.findall(r"[^\W\d_]+|[,.;:!?()\n—–]", low[:at])
     if not before or not before[-1].isalpha():
-        return None
+        # «<Яну> за то что молчит»: a nick opening its sentence with a reason's lead after
+        # it is the object of the vote's verb left out — the accusative
+        opens = not before or before[-1] in ".!?\n"
+        return "accs" if opens and REASON_LEAD.match(low, at + len(text)) else None
     word = before[-1]
     if word in _PREP_CASE:
         return _PREP_CASE[word]
