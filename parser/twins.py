@@ -1,18 +1,64 @@
 """Two living nicks where one, written exactly as listed, is a case form of the other
 (C-3, docs/rulings.md: a nick may stand undeclined): Августин and Августина, Ян and Яна, Кот
 and Кота, Valentin and Valentina. Such a word names either; the words agreeing with it may
-settle which (`settled_twin`). The letter reader (`parser.letters.mentions`) and the vote
-reader (`parser.votes.names`) ask the same check over the letters' tokens."""
+settle which (`settled_twin`). The letter reader (`parser.letters.mentions`, over its tokens)
+and the vote reader (`parser.votes.names`, over a post's `Word`s) ask the same check; this
+module loads nothing of the letter reader."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
 
-from parser.letters.tokens import Token
 from parser.morph import Reading, parse
 from parser.nicks import as_cyrillic, nick_genders
 
-__all__ = ["agreeing", "settled_twin"]
+__all__ = ["Word", "agreeing", "settled_twin", "words_of_post"]
+
+
+class Token(Protocol):
+    """A word as the check reads it: the letters' `parser.letters.tokens.Token`, or a
+    post's `Word` (the vote reader loads nothing of the letter reader)."""
+
+    @property
+    def word(self) -> str: ...  # case-folded, ё→е, punctuation at the edges removed
+
+    @property
+    def clause_end(self) -> bool: ...  # a , ; : . ! ? ends the clause right after it
+
+    @property
+    def sentence(self) -> int: ...  # the index of its sentence
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    raw: str
+    word: str
+    clause_end: bool
+    sentence: int
+
+
+_CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
+_SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
+_PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def words_of_post(text: str) -> list[Word]:
+    """A post's own text as the check's words, by the letters' marks of a clause's and a
+    sentence's end (a line ends a clause, not a sentence)."""
+    out: list[Word] = []
+    sentence = 0
+    for line in text.splitlines():
+        parts = line.split()
+        for n, raw in enumerate(parts):
+            word = _PUNCT_EDGES.sub("", raw.casefold().replace("ё", "е"))
+            ended = bool(_CLAUSE_END.search(raw)) or n == len(parts) - 1
+            out.append(Word(raw, word, ended, sentence))
+            if _SENTENCE_END.search(raw):
+                sentence += 1
+    return out
 
 
 def settled_twin(

@@ -17,7 +17,6 @@ from parser.latin import (
     spelt_whole,
     without_honorific,
 )
-from parser.letters.tokens import tokenize
 from parser.morph import (
     WORDS_KEPT,
     common_word,
@@ -51,7 +50,7 @@ from parser.nicks import (
 )
 from parser.records import ColoredSpan
 from parser.roles import role_word_of_longer_nick
-from parser.twins import settled_twin
+from parser.twins import settled_twin, words_of_post
 from parser.vocab import ukrainian_text
 from parser.votes.fragment import FRAGMENT, fragment_match
 from parser.votes.records import GUESS_DETAIL, UNCLEAR, Policy, VoteNicks
@@ -475,7 +474,7 @@ def settled_in_colour(
     if clash.ok or set(clash.candidates) != set(match.candidates):
         return None
     # a page's text may hold a space between the colour's end and the comma after it
-    tokens = tokenize(_SPACE_BEFORE_MARK.sub(r"\1", own))
+    tokens = words_of_post(_SPACE_BEFORE_MARK.sub(r"\1", own))
     said = text.strip(_EDGES).casefold()
     at = next((n for n, t in enumerate(tokens) if t.raw.strip(_EDGES).casefold() == said), None)
     if at is None:
