@@ -59,7 +59,7 @@ from typing import Any, Final
 
 from parser.identity import LOOKALIKES
 from parser.latin import CYR_TO_LAT, handle_parts
-from parser.nameforms import MIN_CLIPPED, form_word_genders, name_genders
+from parser.nameforms import MIN_CLIPPED, NAME_TAGS, form_word_genders, name_genders
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -3489,6 +3489,20 @@ def _has_syllable_twice(key: str, heads: tuple[str, ...]) -> bool:
     return any(once.startswith(heads) for once in _syllable_typed_once(key))
 
 
+def dictionary_word(text: str, *, names: bool = True) -> bool:
+    """C-3: whether a one-word text is a word the dictionary knows in some form (pymorphy3's
+    own reading, not a guess at an unknown word): such a word one slip from a nick is that
+    word — an autocorrect's «Экспорт» for Эксперт — and proves no typo of the nick.
+    `names` False: a person's name, surname or patronymic is no such word («Ромма», a
+    surname's form, is a doubled letter of Рома as well)."""
+    from parser.morph import parse
+
+    key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
+    if " " in key or not key.isalpha():
+        return False
+    return any(r.known and (names or not r.grammemes & NAME_TAGS) for r in parse(key))
+
+
 def proven_typo(resolver: NickResolver, text: str, gone: NickResolver | None) -> NickMatch | None:
     """C-3: a one-word nick typed with one slip a host reads at once — a neighbouring key on
     the layout in use («лвсточку», «Kobta»), a letter doubled or dropped («Kobbra»,
@@ -3499,12 +3513,10 @@ def proven_typo(resolver: NickResolver, text: str, gone: NickResolver | None) ->
     («Тимор»: Тимон and Тимур, out), or an edit of another kind, is asked naming the
     nearest. The word's case ending is read with the nick's (`resolve_strict`). None when
     no player is one edit away."""
-    from parser.morph import parse
-
     key = _EDGE_JUNK.sub("", casefold_key(text)).replace("ё", "е")
     if len(key) < 4 or " " in key or not key.isalpha():
         return None
-    if any(r.known for r in parse(key)):
+    if dictionary_word(key):
         return None  # «Добрую», «Порту»: a word of the dictionary is that word, no slip
     methods = ("casefold", "inflected", "lemma")
     # a case form keeps its nick's letters but the last two (a fleeting vowel, an ending

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from parser.letters.mentions import settled_twin
 from parser.letters.tokens import tokenize
 from parser.nicks import NickResolver
+from parser.twins import settled_twin
 from tests.letter_kit import read_in_cast
 
 

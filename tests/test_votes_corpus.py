@@ -128,6 +128,9 @@ PARTS = {
     "development-63": HERE / "dev63",  # votes-34: a fragment of a nick, the dead or host heard
     "development-66": HERE / "dev66",  # reader-63: a nick of several parts in its case forms
     "development-67": HERE / "dev67",  # votes-35: a coloured nick the post itself calls no vote
+    "development-68": HERE / "dev68",  # votes-36: an autocorrect's word, a Latin nick's sense
+    "development-69": HERE / "dev69",  # votes-36: twins settled in colour, a court post disowned
+    "development-70": HERE / "dev70",  # votes-36: the same rules probed on a cast of their own
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

@@ -16,6 +16,7 @@ from typing import Literal
 import pytest
 
 from mafiabot.replay_posts import post_from_body
+from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.negation import disowned
 from parser.votes.records import UNPROVEN, PostReading
@@ -88,3 +89,97 @@ def test_P_V_1_G_N_1_a_negation_of_something_else_leaves_the_vote(
 )
 def test_P_V_1_the_author_disowns_the_act_of_voting(text: str, said: bool) -> None:
     assert disowned(text) is said
+
+
+def _court(body: str) -> PostReading:
+    post = post_from_body(1, "Чиж", body, 1)
+    result = extract_court_votes([post], nominees=("Ворон", "Сорока"), players=PLAYERS)
+    (reading,) = result.posts
+    return reading
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"{_green('Ворон')} — это не голос, просто цвет прилип",
+        f"это не голосование, а цитата из чата: {_green('Сорока')}",
+        f"(не считать) {_red('Ворон')} — редактор сам покрасил",
+    ],
+)
+def test_G_N_4_a_court_post_that_calls_its_nick_no_vote_is_shown_not_counted(body: str) -> None:
+    got = _court(body)
+    assert got.status != "vote" and got.target in (None, "Ворон", "Сорока"), got
+    assert got.status == "no_vote" or got.reason == UNPROVEN, got
+
+
+@pytest.mark.parametrize(
+    ("body", "nick"),
+    [
+        (f"Не голосую за Ворона, голосую {_green('Сорока')}", "Сорока"),
+        (f"это не шутка: {_green('Ворон')}", "Ворон"),
+        ("Сажаю Сороку, это не шутка", "Сорока"),
+    ],
+)
+def test_G_N_4_a_negation_of_something_else_leaves_the_court_vote(body: str, nick: str) -> None:
+    got = _court(body)
+    assert (got.status, got.target) == ("vote", nick), got
+
+
+@pytest.mark.parametrize(
+    ("body", "rules", "nick"),
+    [
+        (f"Грач не голосует весь день — {_red('Грач')}, хватит прятаться", "pefl", "Грач"),
+        (f"{_red('Дятел')} — он не голосовал вчера и молчит сегодня", "pefl", "Дятел"),
+        (f"Клёст не голосует третий день — {_green('Клёст')}", "gambler", "Клёст"),
+    ],
+)
+def test_P_V_1_G_N_1_another_players_vote_not_cast_is_the_reason_not_a_vote_negated(
+    body: str, rules: Literal["pefl", "gambler"], nick: str
+) -> None:
+    got = _read(body, rules)
+    assert (got.status, got.target) == ("vote", nick), got
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        (f"{_red('Дятел')} — не голосую, просто выделил", "pefl"),
+        (f"{_green('Клёст')} — не голосовала я, это цвет слетел", "gambler"),
+    ],
+)
+def test_P_V_1_G_N_1_the_authors_own_vote_negated_still_casts_none(
+    body: str, rules: Literal["pefl", "gambler"]
+) -> None:
+    assert _read(body, rules).status != "vote"
+
+
+@pytest.mark.parametrize(
+    ("body", "rules", "nick"),
+    [
+        (f"{_red('Ворон')} — не голос за мирного, а голос за мафию", "pefl", "Ворон"),
+        (f"{_green('Грач')} — не номинация ради шутки, а номинация всерьёз", "gambler", "Грач"),
+        (
+            f"Голосую против {_red('Сороки')}. Это не эмоции, а голос по делу: путает показания",
+            "pefl",
+            "Сорока",
+        ),
+    ],
+)
+def test_P_V_1_G_N_1_a_negation_set_against_a_vote_after_a_tells_its_kind(
+    body: str, rules: Literal["pefl", "gambler"], nick: str
+) -> None:
+    got = _read(body, rules)
+    assert (got.status, got.target) == ("vote", nick), got
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        (f"{_red('Ворон')} — это не окончательно, подумаю ещё", "pefl"),
+        (f"{_green('Грач')} — ради шутки, не всерьёз", "gambler"),
+    ],
+)
+def test_P_V_1_G_N_1_a_hedge_or_a_joke_not_set_against_a_vote_still_casts_none(
+    body: str, rules: Literal["pefl", "gambler"]
+) -> None:
+    assert _read(body, rules).status != "vote"

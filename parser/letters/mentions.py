@@ -52,14 +52,13 @@ from parser.letters.words import (
     TRANSLIT_CONFIDENCE,
     VISIT_PREPS,
 )
-from parser.morph import Reading, common_word, parse, patronymic_of
+from parser.morph import common_word, parse, patronymic_of
 from parser.nameforms import NAME_TAGS, pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
     STRICT_TIERS,
     NickMatch,
     NickResolver,
-    as_cyrillic,
     fit_confidence,
     fit_kind,
     heard_proven,
@@ -77,6 +76,7 @@ from parser.nicks import (
 )
 from parser.roles import GAME_WORDS, role_word_of_longer_nick
 from parser.sender import SenderView
+from parser.twins import agreeing, settled_twin
 from parser.vocab import lookup
 
 
@@ -308,7 +308,7 @@ def _attributes_dropped(tokens: Sequence[Token], mentions: list[Mention]) -> lis
             and not tokens[m.start].clause_end
         ):
             adjs = [r for r in parse(tokens[m.start].word) if r.known and r.pos == "ADJF"]
-            if adjs and _agreeing(adjs, nick_genders(nxt.nick), None):
+            if adjs and agreeing(adjs, nick_genders(nxt.nick), None):
                 continue
         out.append(m)
     return out
@@ -731,84 +731,6 @@ def _twin_clash(tokens: Sequence[Token], found: Mention, resolver: NickResolver)
         nominative=settled == exact.nick,
         candidates=(),
     )
-
-
-def settled_twin(
-    tokens: Sequence[Token], start: int, end: int, listed: str, twins: Sequence[str]
-) -> str | None:
-    """C-3 (docs/rulings.md, a nick written as listed): a word that is one player's nick as
-    listed and another's case form («Августина» beside Августин and Августина, «Яна» beside
-    Ян and Яна, «Кота» beside Кот and Кота) names the one the words agreeing with it allow —
-    an adjective or a pronoun right before it, in its gender and (for the case form) its
-    case («нашего Августина»: his accusative; «нашу Августина»: hers, undeclined), a
-    relative pronoun opening the next clause («Яна, который …»), or a past-tense verb right
-    after it whose subject it is (a nominative, which only the nick as listed is). None when
-    nothing agreeing settles it, or it allows more than one of them."""
-    word = tokens[start].word
-    allowed = [p for p in twins if _twin_agrees(tokens, start, end, word, p, p == listed)]
-    return allowed[0] if len(allowed) == 1 and len(allowed) < len(twins) else None
-
-
-def _twin_agrees(
-    tokens: Sequence[Token], start: int, end: int, word: str, nick: str, listed: bool
-) -> bool:
-    """Whether the words agreeing with the form at `start` allow it to name `nick`: as his
-    nick undeclined (`listed`), any case of his gender; else as his case form, his gender in
-    a case the form is of him."""
-    genders = nick_genders(nick)
-    cases = None if listed else _form_cases(word, nick)
-    sentence = tokens[start].sentence
-    before = start - 1
-    if before >= 0 and not tokens[before].clause_end and tokens[before].sentence == sentence:
-        adjs = [r for r in parse(tokens[before].word) if r.known and r.pos in ("ADJF", "PRTF")]
-        if adjs and not _agreeing(adjs, genders, cases):
-            return False
-    if end < len(tokens) and tokens[end - 1].clause_end:
-        after = [r for r in parse(tokens[end].word) if r.known and r.lemma == "который"]
-        if after and not _agreeing(after, genders, None):
-            return False
-    elif end < len(tokens) and tokens[end].sentence == sentence:
-        past = [
-            r
-            for r in parse(tokens[end].word)
-            if r.known and r.pos == "VERB" and {"past", "sing"} <= r.grammemes
-        ]
-        if past and len(past) == len(parse(tokens[end].word)):
-            # the form is the subject: a nominative, which no case form of another nick is
-            return listed and _agreeing(past, genders, None)
-    return True
-
-
-def _agreeing(
-    readings: Sequence[Reading], genders: frozenset[str], cases: frozenset[str] | None
-) -> bool:
-    """Whether one singular reading is of one of `genders` (any when empty) and, when
-    `cases` is given, of one of them (an animate masculine accusative, spelt as the
-    genitive, counts as either)."""
-    for r in readings:
-        if "sing" not in r.grammemes:
-            continue
-        gender = r.grammemes & {"masc", "femn", "neut"}
-        if genders and gender and not gender & genders:
-            continue
-        if cases is not None and not r.grammemes & cases:
-            continue
-        return True
-    return False
-
-
-def _form_cases(word: str, nick: str) -> frozenset[str] | None:
-    """The cases `word` stands in as a form of the one-word `nick` by the dictionary (both
-    spelt in Cyrillic); None when it does not know."""
-    lemma = as_cyrillic(nick).lower().replace("ё", "е")
-    said = as_cyrillic(word).lower().replace("ё", "е")
-    out = {
-        g
-        for r in parse(said)
-        if r.known and r.lemma.replace("ё", "е") == lemma and "sing" in r.grammemes
-        for g in r.grammemes & {"nomn", "gent", "datv", "accs", "ablt", "loct"}
-    }
-    return frozenset(out) or None
 
 
 #: the case a preposition before a move's player governs («к куму»: the dative); a player

@@ -29,6 +29,7 @@ from parser.votes.fragment import fragment_match
 from parser.votes.names import (
     PHRASE_TIERS,
     bare_word,
+    guess_detail,
     heard_handle,
     is_cue,
     nick_like,
@@ -41,6 +42,7 @@ from parser.votes.negation import (
     DASH,
     JAIL_LEMMAS,
     SPARE_LEMMAS,
+    disowned,
     has_lemma,
     in_doubt,
     jails,
@@ -818,16 +820,22 @@ def extract_court_votes(
             reason = PROXIED  # a seat votes through its own account (G-N.4, C-5)
         elif not o.argued_votes_counted and argued(without_struck(post), text):
             reason = UNPROVEN  # the author's own words argue against it: shown (issue 17)
+        elif disowned(as_cyrillic(without_struck(post), post.colored)):
+            # «<Тимур> — это не голос, просто цвет прилип»: the author says the post casts
+            # no vote, as the day's reader reads it (`negation.disowned`): shown, not counted
+            reason = UNPROVEN
         elif match.nick not in nominee_set:
             reason = NOT_A_NOMINEE
         if reason is not None:
+            # the player an unknown word was shown for, named in the refusal (C-3)
+            guessed = guess_detail(resolver, text, o.vote_nicks) if reason == UNKNOWN_NICK else ""
             rejected.append(
                 InputRejected(
                     author,
                     reason,
                     HOST_DETAIL.format(text=text)
                     if host is not None
-                    else refusal_detail(reason, match.nick, text),
+                    else refusal_detail(reason, match.nick, text) + guessed,
                     post_id=post.id,
                     target=match.nick or text,
                 )

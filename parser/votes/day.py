@@ -16,7 +16,16 @@ from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_reso
 from parser.records import ColoredSpan, Post, Quote
 from parser.roles import role_word
 from parser.struck import without_struck
-from parser.votes.names import Pick, bare_word, heard_out, is_cue, nick_like, read_spans
+from parser.votes.names import (
+    REASON_LEAD,
+    Pick,
+    bare_word,
+    guess_detail,
+    heard_out,
+    is_cue,
+    nick_like,
+    read_spans,
+)
 from parser.votes.negation import (
     ASKED,
     JAIL_LEMMAS,
@@ -166,13 +175,17 @@ def extract_votes(
             and host_names is not None
             and (names_host(text, host_names) or heard_out(host_names, text))
         )
+        detail = (
+            HOST_DETAIL.format(text=text)
+            if host
+            else refusal_detail(reason, kw.get("target"), text)
+            + _guess(resolver, o.vote_nicks, reason, text)
+        )
         rejected.append(
             InputRejected(
                 author,
                 reason,
-                HOST_DETAIL.format(text=text)
-                if host
-                else refusal_detail(reason, kw.get("target"), text),
+                detail,
                 post_id=post.id,
                 target=kw.get("target") or kw.get("text"),
             )
@@ -301,6 +314,14 @@ def extract_votes(
     # P-V.2: what a later post may agree with — nothing to carry on where there is no agreement
     agreed = accepted_by_post if agreement else {}
     return VoteResult(votes, rejected, tally_of(votes), readings, agreed)
+
+
+def _guess(resolver: NickResolver, mode: VoteNicks, reason: str, text: str | None) -> str:
+    """The player an unknown coloured word was shown for, named in the refusal: an
+    autocorrect's word, a word of a Latin nick's sense, a fragment of his nick (C-3)."""
+    if reason != UNKNOWN_NICK or text is None:
+        return ""
+    return guess_detail(resolver, text, mode)
 
 
 def _in_vote_colour(post: Post, colors: Sequence[str]) -> list[ColoredSpan]:
@@ -507,8 +528,10 @@ def _meant_as_nick(own: str, span: ColoredSpan) -> bool:
 def _a_being_named(own: str, span: ColoredSpan) -> bool:
     """C-3, P-V.1, G-N.1: a capitalised singular animate common noun — a being, as word
     nicks are (Кот, Сова, Призрак) — in the vote's colour at the head of its sentence
-    («<Призрак> мутный какой-то»): meant as a nick, and it names no player. A role is no
-    one's name («<Маньяк> сегодня промахнулся»), a plural no one player («<Друзья>, …»)."""
+    («<Призрак> мутный какой-то»): meant as a nick, and it names no player. So is any
+    capitalised singular noun there in the object's case with a reason's lead after it
+    («<Штопор> за то что молчит»: the vote with its verb left out). A role is no one's
+    name («<Маньяк> сегодня промахнулся»), a plural no one player («<Друзья>, …»)."""
     word = span.text.strip(" .,!?:;()«»\"'")
     if not word[:1].isupper() or not _WORD_RE.fullmatch(word.casefold()) or len(word) < 3:
         return False
@@ -529,14 +552,10 @@ def _a_being_named(own: str, span: ColoredSpan) -> bool:
         return True
     # «<Галку> за то что вчера весь день молчал»: a being in the object a vote puts its
     # player in, with the reason's lead after it — the vote said with its verb left out
-    being = any(r.pos == "NOUN" and {"anim", "sing", "accs"} <= r.grammemes for r in readings)
-    return being and bool(_REASON_LEAD.match(low, at + len(word)))
-
-
-#: a reason's lead right after a coloured object: «за то, что», «потому что», «ибо», «т.к.»
-_REASON_LEAD: Final = re.compile(
-    r"[\s,—–-]*(?:за\s+то,?\s+что|пот[оа]м[уо],?\s*ч?т[оа]|ибо|поскольку|так\s+как|т\.\s?к\.)"
-)
+    # («<Штопор> за то что молчит»: any singular noun in the object's case, the reason's
+    # lead after it says it was the vote's player)
+    being = any(r.pos == "NOUN" and {"sing", "accs"} <= r.grammemes for r in readings)
+    return being and bool(REASON_LEAD.match(low, at + len(word)))
 
 
 def _alone(own: str, span: ColoredSpan) -> bool:

@@ -33,6 +33,7 @@ from parser.nicks import (
     UNKNOWN_NICK,
     NickMatch,
     NickResolver,
+    dictionary_word,
     forms_nick,
     heard_proven,
     longer_name,
@@ -41,6 +42,7 @@ from parser.nicks import (
     pinned_by_pronoun,
     pinned_by_words,
     possessive_match,
+    script_of,
     shared_name,
     trimmed_key,
     ukrainian_sharers,
@@ -48,9 +50,10 @@ from parser.nicks import (
 )
 from parser.records import ColoredSpan
 from parser.roles import role_word_of_longer_nick
+from parser.twins import settled_twin, words_of_post
 from parser.vocab import ukrainian_text
 from parser.votes.fragment import FRAGMENT, fragment_match
-from parser.votes.records import UNCLEAR, Policy, VoteNicks
+from parser.votes.records import GUESS_DETAIL, UNCLEAR, Policy, VoteNicks
 
 
 def resolve_nick(
@@ -59,8 +62,75 @@ def resolve_nick(
     """C-3 for a vote: `text` → one player by the `vote_nicks` reading (see VoteOptions).
 
     "as_moves" is the move reader's ladder, so a red «Рому» reads as «Рома» just as a red
-    «Егора» reads as «Егор»; an ambiguous form names nobody and is reported as such.
+    «Егора» reads as «Егор»; an ambiguous form names nobody and is reported as such. A
+    reading the words do not prove is shown to the host naming the player, never counted:
+    a dictionary word one slip from a nick (`NEAR_WORD`), a Russian word of a Latin nick's
+    sense that is no spelling of it (`SENSE`).
     """
+    match = _ladder(resolver, text, mode, fuzzy=fuzzy)
+    if not match.ok or match.nick is None:
+        return match
+    cyrillic = script_of(trimmed_key(match.nick)) == "cyr"
+    if match.method == "fuzzy" and cyrillic and dictionary_word(text, names=False):
+        # «Экспорт» for Эксперт, «Ракета» for Ракетка: a phone's autocorrect turns a nick
+        # into a word of its own, and a word of the dictionary is that word — no proven
+        # slip of the nick (C-3, the letters' `proven_typo`). A Latin nick near a Cyrillic
+        # word («Дока» for Doc) is a spelling of it in the other script, read as before.
+        return NickMatch(text, None, NEAR_WORD, 0.0, UNKNOWN_NICK, (match.nick,))
+    if match.method == "diminutive" and _word_sense_of_latin(text, match.nick):
+        # «Лапки» for Lapa, «Котика» for Kot: a diminutive of the Russian word a Latin nick
+        # spells is another word of its sense, not a spelling of the nick (C-3)
+        return NickMatch(text, None, SENSE, 0.0, UNKNOWN_NICK, (match.nick,))
+    return match
+
+
+#: the method of a dictionary word one slip from a nick, and of a word of a Latin nick's sense:
+#: each names its player for the host, never read as the vote
+NEAR_WORD: Final = "near_word"
+SENSE: Final = "sense"
+_LATIN_WORD: Final = re.compile(r"[a-z]+")
+
+
+def guess_detail(resolver: NickResolver, text: str, mode: VoteNicks) -> str:
+    """The hint a refusal carries for a coloured word shown naming one player — a dictionary
+    word one slip from his nick, a word of his Latin nick's sense, a fragment of his nick
+    (C-3) — or "" for any other reading."""
+    match = resolve_nick(resolver, text, mode)
+    if match.ok and len(text.split()) == 1:
+        match = fragment_match(match, text, resolver.players)
+    shown = match.method in (NEAR_WORD, SENSE, FRAGMENT) and not match.ok
+    if not shown or len(match.candidates) != 1:
+        return ""
+    return GUESS_DETAIL.format(nick=match.candidates[0])
+
+
+def _word_sense_of_latin(text: str, nick: str) -> bool:
+    """Whether `nick` is one Latin word whose Cyrillic spelling is an ordinary word of the
+    dictionary (Lapa → лапа, Kot → кот) and no person's name (Masha → Маша, whose pet forms
+    the name tables prove as they do for a Cyrillic name nick), and `text` is another word
+    built on that word's stem («Лапки», «Котика»; not its own case form), not heard from
+    the nick's sound («Каубоя» for Cowboy, ковбой: the handle as it sounds, read as
+    before)."""
+    key = nick.casefold()
+    if not _LATIN_WORD.fullmatch(key):
+        return False
+    spelt = cyrillic_spellings(key)
+    if any(is_person_name(w) for w in spelt):
+        return False
+    said = trimmed_key(text).replace("ё", "е")
+    # a case form of the spelt word itself («Дока» for Doc, док) is a spelling of the nick
+    forms = set(lemmas(said))
+    return any(
+        common_word(w)
+        and w not in forms
+        and len(stem := w.rstrip("аеиоуыэюяйь")) >= 3
+        and said.startswith(stem)
+        for w in spelt
+    )
+
+
+def _ladder(resolver: NickResolver, text: str, mode: VoteNicks, *, fuzzy: bool = True) -> NickMatch:
+    """`resolve_nick`'s ladder, before the readings it does not count are set apart."""
     if mode == "exact":
         found = resolver.resolve_strict(text, STRICT_TIERS)
         return found or NickMatch(text, None, reason=UNKNOWN_NICK)
@@ -362,6 +432,10 @@ def read_spans(
             # «Выставляю <Рельсову>», «против <Евгении>»: the case the word before the nick
             # puts it in is a form only one of the two takes (C-3, `one_gender`)
             m = one_gender(m, governed_case(own, span.text))
+        if m.reason == AMBIGUOUS_NICK and own:
+            # «<Августина> врала», «нашего <Августина>»: a nick as listed that is another's
+            # case form, settled by the words agreeing with it as the letters settle it
+            m = settled_in_colour(resolver, span.text, m, own) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -370,7 +444,7 @@ def read_spans(
             dead_hit = dead_hit or span.text
             named.append(span)
             continue
-        named_one = m.reason == AMBIGUOUS_NICK or m.method == FRAGMENT
+        named_one = m.reason == AMBIGUOUS_NICK or m.method in (FRAGMENT, NEAR_WORD, SENSE)
         if failure is None and (named_one or nick_like(resolver, span.text)):
             failure = Pick(span, m)
     if not resolved:
@@ -385,6 +459,37 @@ def read_spans(
     return chosen, failure, dead_hit, named, resolved
 
 
+def settled_in_colour(
+    resolver: NickResolver, text: str, match: NickMatch, own: str
+) -> NickMatch | None:
+    """C-3 (docs/rulings.md, a nick written as listed): a coloured word that is one player's
+    nick as listed and the case form of the others it is asked between (`NickResolver.
+    case_clash`: «Августина» beside Августин and Августина, «Valentina» beside Valentin)
+    names the one the words agreeing with it allow — the letters' check over the post's own
+    words (`parser.twins.settled_twin`). None when nothing settles it."""
+    exact = resolver.resolve_strict(text, STRICT_TIERS)
+    if exact is None or exact.nick is None or exact.nick not in match.candidates:
+        return None
+    clash = resolver.case_clash(exact)
+    if clash.ok or set(clash.candidates) != set(match.candidates):
+        return None
+    # a page's text may hold a space between the colour's end and the comma after it
+    tokens = words_of_post(_SPACE_BEFORE_MARK.sub(r"\1", own))
+    said = text.strip(_EDGES).casefold()
+    at = next((n for n, t in enumerate(tokens) if t.raw.strip(_EDGES).casefold() == said), None)
+    if at is None:
+        return None
+    settled = settled_twin(tokens, at, at + 1, exact.nick, clash.candidates)
+    if settled is None:
+        return None
+    method = exact.method if settled == exact.nick else "inflected"
+    return NickMatch(text, settled, method, exact.confidence)
+
+
+_EDGES: Final = " .,:;!?—–-«»\"'()"
+_SPACE_BEFORE_MARK: Final = re.compile(r"\s+([,.;:!?…])")
+
+
 def _span_nick(
     resolver: NickResolver,
     dead: NickResolver | None,
@@ -397,7 +502,8 @@ def _span_nick(
     longer nick that does not carry its name («Мистера» of Мистер Шуруп, «Pro» of Pro100Сом)
     is shown to the host naming the player, never counted (C-3, `parser.votes.fragment`)."""
     m = resolve_nick(resolver, text, mode)
-    if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves":
+    shown = m.method in (NEAR_WORD, SENSE)  # a player named for the host, no other reading
+    if not m.ok and m.reason != AMBIGUOUS_NICK and mode == "as_moves" and not shown:
         m = _phrase_nick(resolver, text) or m
         if not m.ok and len(text.split()) == 2:
             m = resolver.heard(text.split()) or m  # «Фен рыр»: broken by speech input
@@ -408,6 +514,12 @@ def _span_nick(
     if m.ok and len(text.split()) == 1:
         m = fragment_match(m, text, resolver.players)
     return m
+
+
+#: a reason's lead right after a coloured object: «за то, что», «потому что», «ибо», «т.к.»
+REASON_LEAD: Final = re.compile(
+    r"[\s,—–-]*(?:за\s+то,?\s+что|пот[оа]м[уо],?\s*ч?т[оа]|ибо|поскольку|так\s+как|т\.\s?к\.)"
+)
 
 
 #: the case a preposition before a vote's nick governs («против <Евгении>»: the genitive)
@@ -427,7 +539,10 @@ def governed_case(own: str, text: str) -> str | None:
         return None
     before = re.findall(r"[^\W\d_]+|[,.;:!?()\n—–]", low[:at])
     if not before or not before[-1].isalpha():
-        return None
+        # «<Яну> за то что молчит»: a nick opening its sentence with a reason's lead after
+        # it is the object of the vote's verb left out — the accusative
+        opens = not before or before[-1] in ".!?\n"
+        return "accs" if opens and REASON_LEAD.match(low, at + len(text)) else None
     word = before[-1]
     if word in _PREP_CASE:
         return _PREP_CASE[word]

@@ -164,6 +164,10 @@ def _negated_before(words: Sequence[str]) -> bool:
     for i in live_negations(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
         rest = words[i + 2 :]
+        if votes_word([nxt]) and _of_another(words, i):
+            # «Тимофей не голосует весь день — <Тимофей>»: another's act of voting told,
+            # the reason for the vote, not the author's vote negated (P-V.1)
+            continue
         trust = len(nxt) >= 4 and TRUST_LEMMAS.intersection(lemmas(nxt))
         if not trust or _SUBORDINATE.intersection(rest) or live_negations(rest):
             return True
@@ -277,7 +281,9 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
     # «Рому не выставляю», «Голосовать за Рому я не стану»: a «не» after the nick negates
     # the vote when a verb of voting stands in the clause, on either side of the nick
     if votes_word(follow):
-        return "" if live_negations(follow) else None
+        # «<X> — он не голосовал вчера»: another's act of voting is the reason (P-V.1)
+        own_act = [i for i in live_negations(follow) if not _of_another(follow, i)]
+        return "" if own_act else None
     # «ни» beside a «не» only strengthens it («не верю ни одному слову»): the «не» decides
     live = live_negations(follow)
     heads = [i for i in live if follow[i] == "не"] or live
@@ -290,8 +296,16 @@ def _of_another(words: Sequence[str], at: int) -> bool:
     person («против <X>… весь день врёт и ничего не объясняет», «… мне не нравится как он
     играет»), or of the author's distrust: a reason, not his vote taken back («… не буду»)."""
     verb = next((r for w in words[at + 1 : at + 3] if (r := _verb(w)) is not None), None)
+    if verb is None:
+        return False
+    # a past tense tells no person: its subject, a pronoun of the third person right before
+    # the «не», does («… он не голосовал вчера»)
+    told = "past" in verb.grammemes and at > 0 and words[at - 1] in _THIRD_PERSON
     # distrust is the reason too («… не верю ни одному его слову», `TRUST_LEMMAS`)
-    return verb is not None and ("3per" in verb.grammemes or verb.lemma in TRUST_LEMMAS)
+    return "3per" in verb.grammemes or told or verb.lemma in TRUST_LEMMAS
+
+
+_THIRD_PERSON: Final = frozenset(("он", "она", "оно", "они"))
 
 
 def _verb(word: str) -> Reading | None:
@@ -529,7 +543,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
             return [], True, DOUBTED if doubt else (JOKED if tail_joke else ASKED)
         # «<X> — это не окончательно», «<X> (это не голос, просто прикидка)»: this nick's
         # naming said to be no vote yet, up to the next coloured nick — shown to the host
-        hedged = any(_hedged(words_of(c)) for c in _HEDGE_CLAUSE.split(low[end:nxt]))
+        hedged = _hedge_said(low[end:nxt])
         off = DOUBTED if hedged else _let_off(low[pos:at], low[end:], follows_nick=n > 0)
         if off is None:
             off = _not_meant(low[pos:at], low[end:nxt])
@@ -554,12 +568,18 @@ def joke_said(after: str) -> bool:
     or after «это», «ради», «в» … («это шутка», «в шутку»). A joke noun that opens a clause
     telling of jokes («<Тамерлан> в ударе :) шутки одна за другой») is his jokes, not the
     author taking the vote back (P-V.1)."""
-    for clause in _JOKE_CLAUSE.split(after.replace("ё", "е")):
+    text = after.replace("ё", "е")
+    for mark in [None, *_JOKE_CLAUSE.finditer(text)]:
+        start = mark.end() if mark is not None else 0
+        end = _JOKE_CLAUSE.search(text, start)
+        clause = text[start : end.start() if end is not None else len(text)]
         words = words_of(clause)
         if not joked(words):
             continue
         if any(_told_to_others(w) for w in words):
             continue  # «оставьте свои шутки»: the others' jokes, not the author's
+        if "не" in words and _corrected_to_vote(words_of(_SENTENCE_END.split(text[start:])[0])):
+            continue  # «не номинация ради шутки, а номинация всерьёз»: the joke denied
         for n, w in enumerate(words):
             if not joked([w]) or (n and not joked(words[n - 1 : n + 1])):
                 continue
@@ -654,8 +674,13 @@ def _not_meant(before: str, after: str) -> Why:
     if _CONTRAST_NOT.search(before):
         return ""  # «…, а не против <Мюллера>»: the player the vote is not for
     first = words_of(_FIRST_CLAUSE.split(after.replace("ё", "е"), 1)[0])
-    if live_negations(first) and votes_word(first):
-        return ""  # «<Штирлиц> — не голосую, просто выделил»
+    own_act = [i for i in live_negations(first) if not _of_another(first, i)]
+    sentence_after = words_of(_SENTENCE_END.split(after.replace("ё", "е"))[0])
+    if own_act and votes_word(first) and not _corrected_to_vote(sentence_after):
+        # «<Штирлиц> — не голосую, просто выделил»; not «<X> — он не голосовал вчера»,
+        # another's act told as the reason, nor «<X> — не голос за мирного, а голос за
+        # мафию», the kind of vote corrected (P-V.1)
+        return ""
     sentence_start = _SENTENCE_END.split(before)[-1]
     ends = _SENTENCE_END.search(after)
     asks = words_of(sentence_start.replace("ё", "е"))[:1]
@@ -847,6 +872,17 @@ def in_doubt(after: str) -> bool:
 _HEDGE_CLAUSE: Final = re.compile(r"[.!?…,;:()\n—–]|\s-\s|\b(?:но|а|однако|зато|хотя|впрочем)\b")
 #: words «не» may stand on after «это» that do not hedge: «не только», «не просто так»
 _NOT_HEDGES: Final = frozenset(("только", "просто", "против"))
+
+
+def _hedge_said(text: str) -> bool:
+    """Whether a clause of `text` hedges the naming (`_hedged`) and its sentence does not set
+    the hedge against a vote after «а»/«но» («это не эмоции, а голос по делу»: the vote's
+    kind told, `_corrected_to_vote`)."""
+    for sentence in _SENTENCE_END.split(text.replace("ё", "е")):
+        hedges = any(_hedged(words_of(c)) for c in _HEDGE_CLAUSE.split(sentence))
+        if hedges and not _corrected_to_vote(words_of(sentence)):
+            return True
+    return False
 
 
 def _hedged(words: Sequence[str]) -> bool:

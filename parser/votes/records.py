@@ -314,6 +314,8 @@ def voter_refusal(status: str, author: str, target: str, allow_self_vote: bool) 
 #: what a player is told of a red or green (or a court vote) on the host's own name (the
 #: code is ``unknown_nick``: he names no player, as an outsider's account names none)
 HOST_DETAIL: Final = "«{text}» — ведущий игры, а не игрок: голос за него не засчитан."
+#: the player a coloured word not proven to be his is likeliest to mean, told with the refusal
+GUESS_DETAIL: Final = " Может быть, вы имели в виду {nick}? Тогда напишите ник, как в списке."
 
 
 def account_text_key(text: str) -> str:

@@ -1,0 +1,139 @@
+"""Two living nicks where one, written exactly as listed, is a case form of the other
+(C-3, docs/rulings.md: a nick may stand undeclined): Августин and Августина, Ян and Яна, Кот
+and Кота, Valentin and Valentina. Such a word names either; the words agreeing with it may
+settle which (`settled_twin`). The letter reader (`parser.letters.mentions`, over its tokens)
+and the vote reader (`parser.votes.names`, over a post's `Word`s) ask the same check; this
+module loads nothing of the letter reader."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from parser.morph import Reading, parse
+from parser.nicks import as_cyrillic, nick_genders
+
+__all__ = ["Word", "agreeing", "settled_twin", "words_of_post"]
+
+
+class Token(Protocol):
+    """A word as the check reads it: the letters' `parser.letters.tokens.Token`, or a
+    post's `Word` (the vote reader loads nothing of the letter reader)."""
+
+    @property
+    def word(self) -> str: ...  # case-folded, ё→е, punctuation at the edges removed
+
+    @property
+    def clause_end(self) -> bool: ...  # a , ; : . ! ? ends the clause right after it
+
+    @property
+    def sentence(self) -> int: ...  # the index of its sentence
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    raw: str
+    word: str
+    clause_end: bool
+    sentence: int
+
+
+_CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
+_SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
+_PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def words_of_post(text: str) -> list[Word]:
+    """A post's own text as the check's words, by the letters' marks of a clause's and a
+    sentence's end (a line ends a clause, not a sentence)."""
+    out: list[Word] = []
+    sentence = 0
+    for line in text.splitlines():
+        parts = line.split()
+        for n, raw in enumerate(parts):
+            word = _PUNCT_EDGES.sub("", raw.casefold().replace("ё", "е"))
+            ended = bool(_CLAUSE_END.search(raw)) or n == len(parts) - 1
+            out.append(Word(raw, word, ended, sentence))
+            if _SENTENCE_END.search(raw):
+                sentence += 1
+    return out
+
+
+def settled_twin(
+    tokens: Sequence[Token], start: int, end: int, listed: str, twins: Sequence[str]
+) -> str | None:
+    """C-3 (docs/rulings.md, a nick written as listed): a word that is one player's nick as
+    listed and another's case form («Августина» beside Августин and Августина, «Яна» beside
+    Ян and Яна, «Кота» beside Кот and Кота) names the one the words agreeing with it allow —
+    an adjective or a pronoun right before it, in its gender and (for the case form) its
+    case («нашего Августина»: his accusative; «нашу Августина»: hers, undeclined), a
+    relative pronoun opening the next clause («Яна, который …»), or a past-tense verb right
+    after it whose subject it is (a nominative, which only the nick as listed is). None when
+    nothing agreeing settles it, or it allows more than one of them."""
+    word = tokens[start].word
+    allowed = [p for p in twins if _twin_agrees(tokens, start, end, word, p, p == listed)]
+    return allowed[0] if len(allowed) == 1 and len(allowed) < len(twins) else None
+
+
+def _twin_agrees(
+    tokens: Sequence[Token], start: int, end: int, word: str, nick: str, listed: bool
+) -> bool:
+    """Whether the words agreeing with the form at `start` allow it to name `nick`: as his
+    nick undeclined (`listed`), any case of his gender; else as his case form, his gender in
+    a case the form is of him."""
+    genders = nick_genders(nick)
+    cases = None if listed else _form_cases(word, nick)
+    sentence = tokens[start].sentence
+    before = start - 1
+    if before >= 0 and not tokens[before].clause_end and tokens[before].sentence == sentence:
+        adjs = [r for r in parse(tokens[before].word) if r.known and r.pos in ("ADJF", "PRTF")]
+        if adjs and not agreeing(adjs, genders, cases):
+            return False
+    if end < len(tokens) and tokens[end - 1].clause_end:
+        after = [r for r in parse(tokens[end].word) if r.known and r.lemma == "который"]
+        if after and not agreeing(after, genders, None):
+            return False
+    elif end < len(tokens) and tokens[end].sentence == sentence:
+        past = [
+            r
+            for r in parse(tokens[end].word)
+            if r.known and r.pos == "VERB" and {"past", "sing"} <= r.grammemes
+        ]
+        if past and len(past) == len(parse(tokens[end].word)):
+            # the form is the subject: a nominative, which no case form of another nick is
+            return listed and agreeing(past, genders, None)
+    return True
+
+
+def agreeing(
+    readings: Sequence[Reading], genders: frozenset[str], cases: frozenset[str] | None
+) -> bool:
+    """Whether one singular reading is of one of `genders` (any when empty) and, when
+    `cases` is given, of one of them (an animate masculine accusative, spelt as the
+    genitive, counts as either)."""
+    for r in readings:
+        if "sing" not in r.grammemes:
+            continue
+        gender = r.grammemes & {"masc", "femn", "neut"}
+        if genders and gender and not gender & genders:
+            continue
+        if cases is not None and not r.grammemes & cases:
+            continue
+        return True
+    return False
+
+
+def _form_cases(word: str, nick: str) -> frozenset[str] | None:
+    """The cases `word` stands in as a form of the one-word `nick` by the dictionary (both
+    spelt in Cyrillic); None when it does not know."""
+    lemma = as_cyrillic(nick).lower().replace("ё", "е")
+    said = as_cyrillic(word).lower().replace("ё", "е")
+    out = {
+        g
+        for r in parse(said)
+        if r.known and r.lemma.replace("ё", "е") == lemma and "sing" in r.grammemes
+        for g in r.grammemes & {"nomn", "gent", "datv", "accs", "ablt", "loct"}
+    }
+    return frozenset(out) or None
