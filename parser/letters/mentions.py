@@ -418,7 +418,7 @@ def _read_strict(
         found = _shared_part(found, tokens, resolver, view.nick)
         found = also_by_name(tokens, found, resolver, view.nick)
     if found is not None and found.kind == "ambiguous":
-        found = _twin_clash(tokens, found, resolver)
+        found = _twin_clash(tokens, found, resolver, view.nick)
     return None if found is None else second_person(tokens, found)
 
 
@@ -676,16 +676,26 @@ def _parts_shared(word: str, players: Sequence[str]) -> list[str]:
 def _other_than_self(
     tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
 ) -> Mention:
-    """«лечу Евгения» from Евгения with a player Евгений: the sender's own nick right after
-    an action word, where it is also the case form a move takes of exactly one other living
-    player's nick, is that player — a player names herself «себя», not by her nick."""
+    """A case form of the sender's own nick right after an action word that is also the
+    accusative — the case a move takes — of exactly one other living player's nick is that
+    player. The sender's nick as written («лечу Евгения» from Евгения beside Евгений) is
+    none of this: it is her nick undeclined as well as his accusative, a twin clash
+    `_case_clash` weighs with the sender among the readings (C-3, docs/rulings.md: a
+    player's own nick in her move); nor is a form that is the other's in another case only
+    («Лечу Августину» from Августина: her accusative, his dative) — herself, which the
+    rules then judge."""
     if found.nick != me or found.end - found.start != 1 or found.start == 0:
+        return found
+    if found.nominative:
         return found
     before = lookup(tokens[found.start - 1].word) if tokens[found.start - 1].word else None
     if before is None or not before.actions or tokens[found.start - 1].clause_end:
         return found
-    others = [p for p in resolver.tier(tokens[found.start].raw, "inflected") if p != me]
-    return replace(found, nick=others[0]) if len(others) == 1 else found
+    word = tokens[found.start].raw
+    others = [p for p in resolver.tier(word, "inflected") if p != me]
+    if len(others) != 1 or "accs" not in (_form_cases(word, others[0]) or {"accs"}):
+        return found
+    return replace(found, nick=others[0])
 
 
 def _case_clash(
@@ -693,22 +703,27 @@ def _case_clash(
 ) -> Mention:
     """«Проверяю Александра» with players Александр and Александра: the nick as written,
     or the other's case form — both live readings, so the mention is ambiguous between
-    them (`NickResolver.case_clash`; the sender is no reading, he names himself «себя»)."""
+    them (`NickResolver.case_clash`). The sender is one of the readings as any player is
+    (docs/rulings.md, a player's own nick in her move): the rules forbidding a move on
+    oneself do not tell the host which player she meant, so she is asked unless the words
+    agreeing with the form settle it (`settled_twin`)."""
     if found.kind != "nick" or found.nick is None or not found.nominative:
         return found
     exact = resolver.resolve_strict(found.raw, STRICT_TIERS)
     if exact is None or exact.nick != found.nick:
         return found
-    clash = resolver.case_clash(exact, besides=(me,))
+    clash = resolver.case_clash(exact)
     if clash.ok:
         return found
-    settled = settled_twin(tokens, found.start, found.end, found.nick, clash.candidates)
+    settled = settled_twin(tokens, found.start, found.end, found.nick, clash.candidates, me=me)
     if settled is not None:
         return found if settled == found.nick else replace(found, nick=settled, nominative=False)
     return replace(found, kind="ambiguous", nick=None, confidence=0.0, candidates=clash.candidates)
 
 
-def _twin_clash(tokens: Sequence[Token], found: Mention, resolver: NickResolver) -> Mention:
+def _twin_clash(
+    tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
+) -> Mention:
     """An ambiguous one-word mention whose candidates are a nick written as listed and the
     other nicks it is a case form of (the resolver's own `case_clash`): settled as
     `_case_clash` settles it, by the words that agree with it (`settled_twin`)."""
@@ -720,7 +735,7 @@ def _twin_clash(tokens: Sequence[Token], found: Mention, resolver: NickResolver)
     clash = resolver.case_clash(exact)
     if clash.ok or set(clash.candidates) != set(found.candidates):
         return found
-    settled = settled_twin(tokens, found.start, found.end, exact.nick, clash.candidates)
+    settled = settled_twin(tokens, found.start, found.end, exact.nick, clash.candidates, me=me)
     if settled is None:
         return found
     return replace(
@@ -734,7 +749,13 @@ def _twin_clash(tokens: Sequence[Token], found: Mention, resolver: NickResolver)
 
 
 def settled_twin(
-    tokens: Sequence[Token], start: int, end: int, listed: str, twins: Sequence[str]
+    tokens: Sequence[Token],
+    start: int,
+    end: int,
+    listed: str,
+    twins: Sequence[str],
+    *,
+    me: str | None = None,
 ) -> str | None:
     """C-3 (docs/rulings.md, a nick written as listed): a word that is one player's nick as
     listed and another's case form («Августина» beside Августин and Августина, «Яна» beside
@@ -742,19 +763,37 @@ def settled_twin(
     an adjective or a pronoun right before it, in its gender and (for the case form) its
     case («нашего Августина»: his accusative; «нашу Августина»: hers, undeclined), a
     relative pronoun opening the next clause («Яна, который …»), or a past-tense verb right
-    after it whose subject it is (a nominative, which only the nick as listed is). None when
+    after it whose subject it is (a nominative, which only the nick as listed is). Where the
+    sender `me` is one of them, a third person's pronoun opening the next clause («лечу
+    Августина, он просил» from Августина) also settles it: the writer is never the one it
+    speaks of (she says «я»), so it leaves the twin of its gender. Between two other players
+    such a pronoun proves nothing (it may speak of anyone: `caseclash:11`). None when
     nothing agreeing settles it, or it allows more than one of them."""
     word = tokens[start].word
-    allowed = [p for p in twins if _twin_agrees(tokens, start, end, word, p, p == listed)]
+    told = me in twins
+    allowed = [
+        p
+        for p in twins
+        if _twin_agrees(tokens, start, end, word, p, p == listed, told=told, sender=p == me)
+    ]
     return allowed[0] if len(allowed) == 1 and len(allowed) < len(twins) else None
 
 
 def _twin_agrees(
-    tokens: Sequence[Token], start: int, end: int, word: str, nick: str, listed: bool
+    tokens: Sequence[Token],
+    start: int,
+    end: int,
+    word: str,
+    nick: str,
+    listed: bool,
+    *,
+    told: bool = False,
+    sender: bool = False,
 ) -> bool:
     """Whether the words agreeing with the form at `start` allow it to name `nick`: as his
     nick undeclined (`listed`), any case of his gender; else as his case form, his gender in
-    a case the form is of him."""
+    a case the form is of him. Weighed when `told`: a third person's pronoun opening the
+    next clause, which agrees with him in gender and never speaks of the `sender`."""
     genders = nick_genders(nick)
     cases = None if listed else _form_cases(word, nick)
     sentence = tokens[start].sentence
@@ -767,6 +806,9 @@ def _twin_agrees(
         after = [r for r in parse(tokens[end].word) if r.known and r.lemma == "который"]
         if after and not _agreeing(after, genders, None):
             return False
+        person = [r for r in parse(tokens[end].word)[:1] if _third_person(r)]
+        if told and person and tokens[end].sentence == sentence:
+            return not sender and _agreeing(person, genders, None)
     elif end < len(tokens) and tokens[end].sentence == sentence:
         past = [
             r
@@ -777,6 +819,15 @@ def _twin_agrees(
             # the form is the subject: a nominative, which no case form of another nick is
             return listed and _agreeing(past, genders, None)
     return True
+
+
+def _third_person(r: Reading) -> bool:
+    """A personal pronoun of the third person in the nominative, a person's («он», «она»)."""
+    return (
+        r.pos == "NPRO"
+        and {"3per", "nomn", "sing"} <= r.grammemes
+        and bool(r.grammemes & {"masc", "femn"})
+    )
 
 
 def _agreeing(
