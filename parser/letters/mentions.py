@@ -25,7 +25,7 @@ from parser.letters.family import (
     second_persons,
 )
 from parser.letters.nameparts import players_by_name_part
-from parser.letters.sense import place_phrase
+from parser.letters.sense import nick_word, place_phrase
 from parser.letters.tokens import (
     CLOSING_MARKS,
     EDGE_MARKS,
@@ -880,7 +880,9 @@ def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
     tok = tokens[found.start]
     if found.end - found.start != 1 or not tok.raw[:1].islower() or " " in found.nick:
         return found
-    nick = found.nick.lower().replace("ё", "е")
+    # a Latin word nick heard in Cyrillic is weighed as the Russian word it spells («Lis»
+    # in «лечу лису»: `sense.nick_word`)
+    nick = nick_word(found.nick, tok.word)
     if not nick.isalpha() or script_of(nick) != "cyr" or not common_word(nick):
         return found  # a name, a Latin handle: its forms are read by the nick ladders
     nouns = [r for r in parse(tok.word) if r.known and r.pos == "NOUN"]
