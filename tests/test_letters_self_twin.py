@@ -24,6 +24,7 @@ from tests.letter_kit import read_in_cast
         ("selftwin", "Valentina", "proveryayu valentina"),
         ("selftwin", "Александр", "Убиваю Александра"),  # P-M.15: his accusative, or her
         ("selftwin", "Ян", "Убиваем Яна, исполнитель Зоя"),  # P-M.8: the Don's own form
+        ("selftwin", "Александр", "Александра убиваю"),  # the object before his own verb
         ("selftwin_g", "Августина", "Лечу Августина"),  # G-M.7: herself allowed once
         ("selftwin_g", "Александр", "Стреляю в Александра"),
         ("selftwin_g", "Ян", "Убиваем Яна"),
@@ -55,6 +56,8 @@ def test_P_M_5_the_writers_own_accusative_is_herself_and_refused() -> None:
         ("selftwin", "Августина", "Лечу Августин", "heal", "Августин"),
         ("selftwin", "Александр", "Убиваю Александру", "kill", "Александра"),
         ("selftwin_g", "Августина", "Лечу себя", "heal", "Августина"),  # G-M.7
+        # away from the move's place the writer's own nick is herself, no reading to weigh
+        ("selftwin", "Августина", "Я, Августина, лечу Глеба", "heal", "Глеб"),
     ],
 )  # fmt: skip
 def test_C_3_words_that_settle_the_writers_twin_form(

@@ -712,13 +712,35 @@ def _case_clash(
     exact = resolver.resolve_strict(found.raw, STRICT_TIERS)
     if exact is None or exact.nick != found.nick:
         return found
-    clash = resolver.case_clash(exact)
+    # the sender is a reading only where the form stands as the move's player, right after
+    # the action word (or its preposition); elsewhere (a signature, «я, Августина, …») a
+    # player's own nick is herself as before
+    clash = resolver.case_clash(exact, besides=() if _after_action(tokens, found.start) else (me,))
     if clash.ok:
         return found
     settled = settled_twin(tokens, found.start, found.end, found.nick, clash.candidates, me=me)
     if settled is not None:
         return found if settled == found.nick else replace(found, nick=settled, nominative=False)
     return replace(found, kind="ambiguous", nick=None, confidence=0.0, candidates=clash.candidates)
+
+
+def _after_action(tokens: Sequence[Token], k: int) -> bool:
+    """The word at `k` stands right after an action word of the game, or after a preposition
+    right after one («Стреляю в Александра»), or right before one as its object put first
+    («Александра убиваю»), in the same clause: where a move's player stands."""
+    nxt = tokens[k + 1] if k + 1 < len(tokens) and not tokens[k].clause_end else None
+    if nxt is not None and nxt.word and (after := lookup(nxt.word)) is not None and after.actions:
+        # the sender's own verb (first person, imperative, infinitive), of which the word is
+        # no subject: «Августина лечит …» tells of the player named, herself as listed
+        top = parse(nxt.word)[:1]
+        return bool(top) and (top[0].pos == "INFN" or bool(top[0].grammemes & {"1per", "impr"}))
+    j = k - 1
+    if j >= 0 and tokens[j].word and any(p.pos == "PREP" for p in parse(tokens[j].word)[:1]):
+        j -= 1
+    if j < 0 or not tokens[j].word or tokens[j].clause_end:
+        return False
+    found = lookup(tokens[j].word)
+    return found is not None and bool(found.actions)
 
 
 def _twin_clash(
