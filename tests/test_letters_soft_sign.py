@@ -18,7 +18,7 @@ from tests.letter_kit import read_in_cast
     ("text", "verb"),
     [
         ("ubit Petrova", "убить"),
-        ("ubit' Petrova", "убить"),  # the sign typed as an apostrophe
+        ("ubit' Petrova", "убить"),  # an apostrophe for the sign: the same context decides
         ("ubit` Gleba", "убить"),
         ("segodnya ubit Gleba", "убить"),
         ("hochu ubit ego", "убить"),  # a pronoun's accusative

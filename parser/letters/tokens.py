@@ -87,10 +87,6 @@ def russian_in_latin(word: str) -> str | None:
     return latin_reading(word)
 
 
-#: the marks a typist writes a soft sign with at a Latin word's end («ubit'», «ubit`»)
-_SIGN_MARKS: Final = "'’`"
-
-
 def _clause_rest(parts: Sequence[str], n: int) -> list[str]:
     """The raw words after `parts[n]` on its line up to the one that ends its clause."""
     if _CLAUSE_END.search(parts[n]):
@@ -101,19 +97,6 @@ def _clause_rest(parts: Sequence[str], n: int) -> list[str]:
         if _CLAUSE_END.search(raw):
             break
     return out
-
-
-def _soft_sign_typed(raw: str, word: str) -> str | None:
-    """C-2: «ubit'» — a Latin-typed word whose last mark, which the edges' punctuation would
-    strip, is its soft sign: the Russian word it spells with that sign («убить»), when the
-    dictionary reads it so and the word is read otherwise without it; else None."""
-    key = casefold_key(raw).rstrip(',;:.!?…»)"')
-    if not word or not key.endswith(tuple(_SIGN_MARKS)) or key[:-1].rstrip(_SIGN_MARKS) != word:
-        return None
-    if not word.isascii() or not word.isalpha():
-        return None
-    signed = russian_in_latin(word + "'")
-    return signed if signed is not None and signed.endswith("ь") else None
 
 
 def _infinitive_typed(
@@ -185,7 +168,7 @@ def tokenize(text: str) -> list[Token]:
             # spells by every stage (negation, «бы», modals, put-offs, conditions); the
             # raw text, which nicks are matched by, keeps the letters as typed
             latin = word
-            word = _soft_sign_typed(raw, latin) or russian_in_latin(latin) or latin
+            word = russian_in_latin(latin) or latin
             if word != latin:
                 # «ubit Petrova»: the infinitive with its soft sign left out
                 word = _infinitive_typed(latin, word, tokens, sentence, _clause_rest(parts, n))
