@@ -914,6 +914,7 @@ class NickResolver:
             return []
         # a three-letter word only when it spells the whole nick exactly («Lis» ≡ Лис)
         short = cyr + lat < TRANSLIT_MIN_LETTERS
+        declined = inflected  # a headword's forms, a short one too («Пса»: Pes)
         inflected = inflected and not short
         script = "cyr" if cyr > lat else "lat"
         bare, digits = _split_digit_tail(translit_key(text))
@@ -941,12 +942,35 @@ class NickResolver:
             # case form of it as written in Cyrillic («Rybu-Piloy» makes none)
             spelt, disagree = self._spelt_parts(folded)
             players = list(dict.fromkeys((*(p for p in players if p not in disagree), *spelt)))
+        if script == "cyr" and declined and " " not in folded:
+            # C-3: «Орла», «Пса» for Orel, Pes: a Latin word nick heard in Cyrillic declines
+            # as the Russian word it spells, a fleeting vowel and all
+            players = list(dict.fromkeys((*players, *self._latin_by_lemma(folded))))
         if script == "lat" and " " not in folded:
             # C-2, C-3: the word read by every scheme's letters against the Cyrillic nicks;
             # the nicks its cheapest readings spell join those the loose key found, so a
             # word two schemes read as two players («Wilku»: Вилку or Шилку) names both
             players = list(dict.fromkeys((*players, *self._typed_nicks(folded))))
         return players
+
+    def _latin_by_lemma(self, word: str) -> list[str]:
+        """The one-word Latin nicks whose Cyrillic spelling (`as_cyrillic`) is the headword
+        of a singular common noun the dictionary reads the Cyrillic `word` as: «орла» →
+        «орёл» → Orel, «пса» → «пёс» → Pes — the forms whose stem the ending tables miss."""
+        from parser.morph import parse
+
+        lemmas = {
+            r.lemma.replace("ё", "е")
+            for r in parse(word)
+            if r.known and r.pos == "NOUN" and "sing" in r.grammemes and not r.grammemes & NAME_TAGS
+        }
+        if not lemmas:
+            return []
+        return [
+            p
+            for p, k in zip(self.players, self._casefold, strict=True)
+            if script_of(k) == "lat" and k.isalpha() and as_cyrillic(p).replace("ё", "е") in lemmas
+        ]
 
     def _spelt_parts(self, folded: str) -> tuple[list[str], set[str]]:
         """The Cyrillic nicks of several parts a Latin-typed text of as many parts spells

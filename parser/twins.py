@@ -15,7 +15,7 @@ from typing import Final, Protocol
 from parser.morph import Reading, parse
 from parser.nicks import as_cyrillic, nick_genders
 
-__all__ = ["Word", "agreeing", "settled_twin", "words_of_post"]
+__all__ = ["Word", "agreeing", "form_cases", "settled_twin", "words_of_post"]
 
 
 class Token(Protocol):
@@ -62,7 +62,13 @@ def words_of_post(text: str) -> list[Word]:
 
 
 def settled_twin(
-    tokens: Sequence[Token], start: int, end: int, listed: str, twins: Sequence[str]
+    tokens: Sequence[Token],
+    start: int,
+    end: int,
+    listed: str,
+    twins: Sequence[str],
+    *,
+    me: str | None = None,
 ) -> str | None:
     """C-3 (docs/rulings.md, a nick written as listed): a word that is one player's nick as
     listed and another's case form («Августина» beside Августин and Августина, «Яна» beside
@@ -70,21 +76,39 @@ def settled_twin(
     an adjective or a pronoun right before it, in its gender and (for the case form) its
     case («нашего Августина»: his accusative; «нашу Августина»: hers, undeclined), a
     relative pronoun opening the next clause («Яна, который …»), or a past-tense verb right
-    after it whose subject it is (a nominative, which only the nick as listed is). None when
+    after it whose subject it is (a nominative, which only the nick as listed is). Where the
+    sender `me` is one of them, a third person's pronoun opening the next clause («лечу
+    Августина, он просил» from Августина) also settles it: the writer is never the one it
+    speaks of (she says «я»), so it leaves the twin of its gender. Between two other players
+    such a pronoun proves nothing (it may speak of anyone: `caseclash:11`). None when
     nothing agreeing settles it, or it allows more than one of them."""
     word = tokens[start].word
-    allowed = [p for p in twins if _twin_agrees(tokens, start, end, word, p, p == listed)]
+    told = me in twins
+    allowed = [
+        p
+        for p in twins
+        if _twin_agrees(tokens, start, end, word, p, p == listed, told=told, sender=p == me)
+    ]
     return allowed[0] if len(allowed) == 1 and len(allowed) < len(twins) else None
 
 
 def _twin_agrees(
-    tokens: Sequence[Token], start: int, end: int, word: str, nick: str, listed: bool
+    tokens: Sequence[Token],
+    start: int,
+    end: int,
+    word: str,
+    nick: str,
+    listed: bool,
+    *,
+    told: bool = False,
+    sender: bool = False,
 ) -> bool:
     """Whether the words agreeing with the form at `start` allow it to name `nick`: as his
     nick undeclined (`listed`), any case of his gender; else as his case form, his gender in
-    a case the form is of him."""
+    a case the form is of him. Weighed when `told`: a third person's pronoun opening the
+    next clause, which agrees with him in gender and never speaks of the `sender`."""
     genders = nick_genders(nick)
-    cases = None if listed else _form_cases(word, nick)
+    cases = None if listed else form_cases(word, nick)
     sentence = tokens[start].sentence
     before = start - 1
     if before >= 0 and not tokens[before].clause_end and tokens[before].sentence == sentence:
@@ -95,6 +119,9 @@ def _twin_agrees(
         after = [r for r in parse(tokens[end].word) if r.known and r.lemma == "который"]
         if after and not agreeing(after, genders, None):
             return False
+        person = [r for r in parse(tokens[end].word)[:1] if _third_person(r)]
+        if told and person and tokens[end].sentence == sentence:
+            return not sender and agreeing(person, genders, None)
     elif end < len(tokens) and tokens[end].sentence == sentence:
         past = [
             r
@@ -105,6 +132,15 @@ def _twin_agrees(
             # the form is the subject: a nominative, which no case form of another nick is
             return listed and agreeing(past, genders, None)
     return True
+
+
+def _third_person(r: Reading) -> bool:
+    """A personal pronoun of the third person in the nominative, a person's («он», «она»)."""
+    return (
+        r.pos == "NPRO"
+        and {"3per", "nomn", "sing"} <= r.grammemes
+        and bool(r.grammemes & {"masc", "femn"})
+    )
 
 
 def agreeing(
@@ -125,7 +161,7 @@ def agreeing(
     return False
 
 
-def _form_cases(word: str, nick: str) -> frozenset[str] | None:
+def form_cases(word: str, nick: str) -> frozenset[str] | None:
     """The cases `word` stands in as a form of the one-word `nick` by the dictionary (both
     spelt in Cyrillic); None when it does not know."""
     lemma = as_cyrillic(nick).lower().replace("ё", "е")

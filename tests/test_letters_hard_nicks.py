@@ -550,7 +550,12 @@ def test_C_3_a_form_only_one_nick_can_be_is_read() -> None:
     assert got.kind == "move" and got.targets == ("Александр",)
 
 
-def test_C_3_the_sender_is_no_reading_of_a_case_form() -> None:
-    # a player names himself «себя»: Александр's «Проверяю Александра» is Александра
+def test_C_3_the_sender_is_a_reading_of_a_case_form_where_the_move_takes_it() -> None:
+    # docs/rulings.md, a twin pair with the writer in it: Александр's «Проверяю Александра» is
+    # his own accusative or Александра as listed — the rule against checking oneself does not
+    # tell which he meant: asked (it was read as Александра by elimination)
     got = _read_clash("Александр", "Проверяю Александра")
-    assert got.kind == "move" and got.targets == ("Александра",)
+    assert got.kind == "question" and got.code == "ambiguous_nick"
+    # away from the move's place the writer's own nick is himself, no reading to weigh
+    got = _read_clash("Александр", "Я, Александр, проверяю Олега")
+    assert got.kind != "question" or got.code != "ambiguous_nick"

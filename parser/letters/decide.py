@@ -778,7 +778,7 @@ def finish(
         )
     targets = targets[:width]
     for m in targets:
-        bad = bad_target(m, action)
+        bad = bad_target(m, action, view.nick)
         if bad is not None:
             return bad
     if action == "army" and len(targets) < 2:

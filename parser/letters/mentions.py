@@ -25,7 +25,7 @@ from parser.letters.family import (
     second_persons,
 )
 from parser.letters.nameparts import players_by_name_part
-from parser.letters.sense import place_phrase
+from parser.letters.sense import nick_word, place_phrase
 from parser.letters.tokens import (
     CLOSING_MARKS,
     EDGE_MARKS,
@@ -76,7 +76,7 @@ from parser.nicks import (
 )
 from parser.roles import GAME_WORDS, role_word_of_longer_nick
 from parser.sender import SenderView
-from parser.twins import agreeing, settled_twin
+from parser.twins import agreeing, form_cases, settled_twin
 from parser.vocab import lookup
 
 
@@ -418,7 +418,7 @@ def _read_strict(
         found = _shared_part(found, tokens, resolver, view.nick)
         found = also_by_name(tokens, found, resolver, view.nick)
     if found is not None and found.kind == "ambiguous":
-        found = _twin_clash(tokens, found, resolver)
+        found = _twin_clash(tokens, found, resolver, view.nick)
     return None if found is None else second_person(tokens, found)
 
 
@@ -676,16 +676,26 @@ def _parts_shared(word: str, players: Sequence[str]) -> list[str]:
 def _other_than_self(
     tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
 ) -> Mention:
-    """«лечу Евгения» from Евгения with a player Евгений: the sender's own nick right after
-    an action word, where it is also the case form a move takes of exactly one other living
-    player's nick, is that player — a player names herself «себя», not by her nick."""
+    """A case form of the sender's own nick right after an action word that is also the
+    accusative — the case a move takes — of exactly one other living player's nick is that
+    player. The sender's nick as written («лечу Евгения» from Евгения beside Евгений) is
+    none of this: it is her nick undeclined as well as his accusative, a twin clash
+    `_case_clash` weighs with the sender among the readings (C-3, docs/rulings.md: a
+    player's own nick in her move); nor is a form that is the other's in another case only
+    («Лечу Августину» from Августина: her accusative, his dative) — herself, which the
+    rules then judge."""
     if found.nick != me or found.end - found.start != 1 or found.start == 0:
+        return found
+    if found.nominative:
         return found
     before = lookup(tokens[found.start - 1].word) if tokens[found.start - 1].word else None
     if before is None or not before.actions or tokens[found.start - 1].clause_end:
         return found
-    others = [p for p in resolver.tier(tokens[found.start].raw, "inflected") if p != me]
-    return replace(found, nick=others[0]) if len(others) == 1 else found
+    word = tokens[found.start].raw
+    others = [p for p in resolver.tier(word, "inflected") if p != me]
+    if len(others) != 1 or "accs" not in (form_cases(word, others[0]) or {"accs"}):
+        return found
+    return replace(found, nick=others[0])
 
 
 def _case_clash(
@@ -693,22 +703,49 @@ def _case_clash(
 ) -> Mention:
     """«Проверяю Александра» with players Александр and Александра: the nick as written,
     or the other's case form — both live readings, so the mention is ambiguous between
-    them (`NickResolver.case_clash`; the sender is no reading, he names himself «себя»)."""
+    them (`NickResolver.case_clash`). The sender is one of the readings as any player is
+    (docs/rulings.md, a player's own nick in her move): the rules forbidding a move on
+    oneself do not tell the host which player she meant, so she is asked unless the words
+    agreeing with the form settle it (`settled_twin`)."""
     if found.kind != "nick" or found.nick is None or not found.nominative:
         return found
     exact = resolver.resolve_strict(found.raw, STRICT_TIERS)
     if exact is None or exact.nick != found.nick:
         return found
-    clash = resolver.case_clash(exact, besides=(me,))
+    # the sender is a reading only where the form stands as the move's player, right after
+    # the action word (or its preposition); elsewhere (a signature, «я, Августина, …») a
+    # player's own nick is herself as before
+    clash = resolver.case_clash(exact, besides=() if _after_action(tokens, found.start) else (me,))
     if clash.ok:
         return found
-    settled = settled_twin(tokens, found.start, found.end, found.nick, clash.candidates)
+    settled = settled_twin(tokens, found.start, found.end, found.nick, clash.candidates, me=me)
     if settled is not None:
         return found if settled == found.nick else replace(found, nick=settled, nominative=False)
     return replace(found, kind="ambiguous", nick=None, confidence=0.0, candidates=clash.candidates)
 
 
-def _twin_clash(tokens: Sequence[Token], found: Mention, resolver: NickResolver) -> Mention:
+def _after_action(tokens: Sequence[Token], k: int) -> bool:
+    """The word at `k` stands right after an action word of the game, or after a preposition
+    right after one («Стреляю в Александра»), or right before one as its object put first
+    («Александра убиваю»), in the same clause: where a move's player stands."""
+    nxt = tokens[k + 1] if k + 1 < len(tokens) and not tokens[k].clause_end else None
+    if nxt is not None and nxt.word and (after := lookup(nxt.word)) is not None and after.actions:
+        # the sender's own verb (first person, imperative, infinitive), of which the word is
+        # no subject: «Августина лечит …» tells of the player named, herself as listed
+        top = parse(nxt.word)[:1]
+        return bool(top) and (top[0].pos == "INFN" or bool(top[0].grammemes & {"1per", "impr"}))
+    j = k - 1
+    if j >= 0 and tokens[j].word and any(p.pos == "PREP" for p in parse(tokens[j].word)[:1]):
+        j -= 1
+    if j < 0 or not tokens[j].word or tokens[j].clause_end:
+        return False
+    found = lookup(tokens[j].word)
+    return found is not None and bool(found.actions)
+
+
+def _twin_clash(
+    tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
+) -> Mention:
     """An ambiguous one-word mention whose candidates are a nick written as listed and the
     other nicks it is a case form of (the resolver's own `case_clash`): settled as
     `_case_clash` settles it, by the words that agree with it (`settled_twin`)."""
@@ -720,7 +757,7 @@ def _twin_clash(tokens: Sequence[Token], found: Mention, resolver: NickResolver)
     clash = resolver.case_clash(exact)
     if clash.ok or set(clash.candidates) != set(found.candidates):
         return found
-    settled = settled_twin(tokens, found.start, found.end, exact.nick, clash.candidates)
+    settled = settled_twin(tokens, found.start, found.end, exact.nick, clash.candidates, me=me)
     if settled is None:
         return found
     return replace(
@@ -751,7 +788,9 @@ def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
     tok = tokens[found.start]
     if found.end - found.start != 1 or not tok.raw[:1].islower() or " " in found.nick:
         return found
-    nick = found.nick.lower().replace("ё", "е")
+    # a Latin word nick heard in Cyrillic is weighed as the Russian word it spells («Lis»
+    # in «лечу лису»: `sense.nick_word`)
+    nick = nick_word(found.nick, tok.word)
     if not nick.isalpha() or script_of(nick) != "cyr" or not common_word(nick):
         return found  # a name, a Latin handle: its forms are read by the nick ladders
     nouns = [r for r in parse(tok.word) if r.known and r.pos == "NOUN"]

@@ -215,7 +215,7 @@ def prove(
         )
     people = _unread_people(reading, evidence, view)
     if people:
-        asked = bad_target(people[0], reading.action or "")
+        asked = bad_target(people[0], reading.action or "", view.nick)
         if asked is not None:
             return asked
     if _told_to_a_mate(reading, evidence, view):
@@ -1104,7 +1104,7 @@ def _taken_back(
     since = min((m.start for m in back), default=after if not later else -1)
     unread = [m for m in evidence.mentions if m.start > since and m.kind == "unknown"]
     if unread:
-        return bad_target(unread[0], reading.action or "")
+        return bad_target(unread[0], reading.action or "", view.nick)
     return question_reading(
         UNACCOUNTED,
         f"Не понял, остаётся ли ход в силе: {spelled(reading)}. Пришлите, пожалуйста, одним "

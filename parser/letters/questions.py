@@ -47,7 +47,10 @@ def confident(reading: LetterReading, threshold: float) -> LetterReading:
     )
 
 
-def bad_target(m: Mention, action: str) -> LetterReading | None:
+def bad_target(m: Mention, action: str, me: str | None = None) -> LetterReading | None:
+    """The question a mention that names no one player asks; `me`, the sender, is spoken to
+    as «вы сами» where she is one of its readings (docs/rulings.md, a twin pair with the
+    writer in it)."""
     what = ACTION_WORDS.get(action, action)
     if m.kind == "pronoun":
         return question_reading(
@@ -59,6 +62,19 @@ def bad_target(m: Mention, action: str) -> LetterReading | None:
     if m.kind == "ambiguous" and as_written:
         # «Александра» beside Александр: the nick as written, or the other's case form
         others = ", ".join(c for c in m.candidates if c not in as_written)
+        if me is not None and me in m.candidates:
+            # the writer among the readings: herself as listed, or her nick in a case
+            listed = "вы сами" if me in as_written else f"игрок {as_written[0]}"
+            cased = ", ".join(
+                f"вы сами (ваш ник {c} в падеже)" if c == me else f"игрок {c} (ник в падеже)"
+                for c in m.candidates
+                if c not in as_written
+            )
+            return question_reading(
+                AMBIGUOUS,
+                f"Ход «{what}»: «{m.raw}» — это {listed} или {cased}? Пришлите ход ещё раз, "
+                "написав ник так, как он стоит в списке игроков, не склоняя его.",
+            )
         return question_reading(
             AMBIGUOUS,
             f"Ход «{what}»: «{m.raw}» — это игрок {as_written[0]} или {others} "

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Final
 from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour
 from parser.letters.words import NIGHT, RESTATING, VIOLENCE, ws
 from parser.morph import Reading, common_word, forms, parse
+from parser.nicks import as_cyrillic
 from parser.roles import GAME_WORDS, role_word
 from parser.vocab import lookup, scene_actions
 
@@ -89,6 +90,18 @@ _ACTION_PREPS: Final = {
 }
 #: a verb of the sender's own doing now: first person (present or future) or imperative
 _OWN: Final = (frozenset({"1per"}), frozenset({"impr"}))
+
+
+def nick_word(nick: str, written: str) -> str:
+    """C-3: the word a one-word nick is, lower case with ё as е, in the script of the word
+    `written` in the letter: a Latin nick heard in Cyrillic is the Russian word its letters
+    spell («Volk» in «лечу волка» is «волк», `parser.nicks.as_cyrillic`), so that the tests
+    of a word nick's everyday sense weigh the word as written whatever script the nick is
+    listed in; any other nick as it stands."""
+    key = nick.lower().replace("ё", "е")
+    if key.isascii() and key.isalpha() and _CYRILLIC_WORD.fullmatch(written):
+        return as_cyrillic(nick).replace("ё", "е")
+    return key
 
 
 def _finite(word: str) -> bool:
@@ -320,7 +333,7 @@ def given_to(tokens: Sequence[Token], m: Mention) -> bool:
     with the player alone («Кромсаю Гошу», the player is what is done) or a blow dealt to a
     person's name («Наношу удар Жоре»), such a sentence proves no move by itself; the host
     asks."""
-    if not m.nick or not common_word(m.nick.casefold().replace("ё", "е")):
+    if not m.nick or not common_word(nick_word(m.nick, tokens[m.start].word)):
         return False
     verb = other_sense_verb(tokens, m)
     if verb is None:
@@ -1015,9 +1028,10 @@ def _nick_readings(word: str, nick: str) -> list[Reading] | None:
     if not readings:
         return None if not _CYRILLIC_WORD.fullmatch(word) else []
     heads = nick.split()
-    if not heads or heads[0].lower() == word:
+    head = nick_word(heads[0], word) if heads else ""
+    if not heads or head == word:
         return readings  # the nick as written: no lemma of its own to tell its forms by
-    named = [p for p in parse(heads[0].lower()) if "nomn" in p.grammemes]
+    named = [p for p in parse(head) if "nomn" in p.grammemes]
     lemmas = {p.lemma for p in named}
     genders = frozenset().union(*(p.grammemes & _GENDERS for p in named))
 
@@ -1353,9 +1367,11 @@ def _agreeing_before(tokens: Sequence[Token], m: Mention) -> bool:
 
 def _complement_after(tokens: Sequence[Token], m: Mention, players: frozenset[int]) -> bool:
     """A phrase right after the word that belongs to a thing: a preposition and a thing's
-    noun («на новом полтиннике», «у баянов», «от царапин»), or a thing's noun in the
-    genitive («объектива», «куртки»). A phrase of the game's own words («на мафию», «на
-    эту ночь») or with a pronoun's adjective («на всякий случай») is none."""
+    noun («на новом полтиннике», «у баянов», «от царапин», «у своей собаки»), a thing's
+    noun in the genitive («объектива», «куртки»), or a common noun in the dative, the one
+    the thing is done for («лапу овчарке соседа», «своему псу»). A phrase of the game's own
+    words («на мафию», «на эту ночь») or with a pronoun's adjective other than a possessive
+    («на всякий случай») is none."""
     last = m.start
     if tokens[last].clause_end:
         return False
@@ -1368,12 +1384,23 @@ def _complement_after(tokens: Sequence[Token], m: Mention, players: frozenset[in
         k += 1
     j = _skip(tokens, k, b, _MODIFIERS - {"PRCL"})
     if j > b or any(
-        "Apro" in p.grammemes for t in tokens[k:j] if t.word for p in parse(t.word)[:1]
+        "Apro" in p.grammemes and p.lemma not in _POSSESSIVE
+        for t in tokens[k:j]
+        if t.word
+        for p in parse(t.word)[:1]
     ):
         return False
-    if not _plain_thing(tokens, j, players, anyone=prep):
+    top = parse(tokens[j].word)[:1]
+    # «лапу овчарке соседа»: a noun in the dative, the one the thing is done for
+    dative = not prep and any("datv" in p.grammemes for p in top)
+    if not _plain_thing(tokens, j, players, anyone=prep or dative):
         return False
-    return prep or any("gent" in p.grammemes for p in parse(tokens[j].word)[:1])
+    return prep or dative or any("gent" in p.grammemes for p in top)
+
+
+#: the possessive pronouns, a closed class of the language: «у своей собаки», «моему псу»
+#: say whose the thing is, as a noun after it does (`_complement_after`)
+_POSSESSIVE: Final = ws("мой твой свой наш ваш")
 
 
 def _things_listed(tokens: Sequence[Token], m: Mention, players: frozenset[int]) -> bool:
@@ -1672,7 +1699,7 @@ def _creature_in_care(tokens: Sequence[Token], m: Mention) -> bool:
     diminutive («лечу барсучка» of a player Барсук). The creature is as likely as the
     player: not proven. A capital, a name nick («лечу марфу от простуды») and the nick's
     own case forms with no cause («лечу ерша») stay the player's."""
-    nick = (m.nick or "").lower().replace("ё", "е")
+    nick = nick_word(m.nick or "", tokens[m.start].word)
     if not nick.isalpha() or not common_word(nick) or parse(nick)[0].grammemes & _NAMED:
         return False
     if not any(p.pos == "NOUN" and p.lemma.replace("ё", "е") == nick for p in parse(nick)):

@@ -33,6 +33,7 @@ _STORY_RE: Final = re.compile(
 _CLAUSE_END: Final = re.compile(r"[,;:.!?…]+[»\"')\]]*$")
 _SENTENCE_END: Final = re.compile(r"[.!?…]+[»\"')\]]*$")
 _PUNCT_EDGES: Final = re.compile(r"^[\W_]+|[\W_]+$")
+_CYRILLIC_ONLY: Final = re.compile("[а-яё-]+")
 _CLOCK: Final = re.compile(r"(?:[01]?\d|2[0-3])[:.][0-5]\d")
 _LIST_MARKER: Final = re.compile(r"^\d{1,2}[.)]$")
 _ABBREVIATION: Final = re.compile(r"^[A-Za-z]{1,3}\.$")
@@ -86,6 +87,70 @@ def russian_in_latin(word: str) -> str | None:
     return latin_reading(word)
 
 
+def _clause_rest(parts: Sequence[str], n: int) -> list[str]:
+    """The raw words after `parts[n]` on its line up to the one that ends its clause."""
+    if _CLAUSE_END.search(parts[n]):
+        return []
+    out: list[str] = []
+    for raw in parts[n + 1 :]:
+        out.append(raw)
+        if _CLAUSE_END.search(raw):
+            break
+    return out
+
+
+def _infinitive_typed(
+    latin: str, word: str, tokens: Sequence[Token], sentence: int, after: Sequence[str]
+) -> str:
+    """C-2: «ubit Petrova» — a Latin-typed verb `latin` read as its short passive participle
+    (`word`, «убит»: the cheapest reading, every letter typed) that is also an infinitive
+    with its soft sign left out («убить», one of its dearer readings) is that infinitive
+    where the participle has no subject and a verb's object follows: no noun or pronoun
+    before it in its clause that may be its subject, and the next noun or pronoun after it
+    in its clause («Petrova», «Gleba», «ego») is in the accusative and no nominative
+    agreeing with the participle («ubit Petrov» is «убит Петров», a death told). The
+    participle is kept otherwise («Petrov ubit»). `after`: the raw words after it on its
+    line, up to the one that ends its clause."""
+    participle = [r for r in parse(word) if r.pos == "PRTS"]
+    infinitive = word + "ь"
+    if not participle or infinitive not in dict(latin_readings(latin)):
+        return word
+    if not any(r.pos == "INFN" for r in parse(infinitive)):
+        return word
+    agree = participle[0].grammemes & {"masc", "femn", "neut", "sing", "plur"}
+    for t in reversed(tokens):
+        if t.sentence != sentence or t.clause_end:
+            break
+        if _may_be_subject(t.word, agree):
+            return word
+    for raw in after:
+        key = _PUNCT_EDGES.sub("", casefold_key(raw))
+        said = russian_in_latin(key) or key
+        top = parse(said)[:1] if said else []
+        if top and top[0].pos in ("ADVB", "PRCL"):
+            continue  # «ubit segodnya Petrova»
+        nouns = [r for r in parse(said) if r.pos in ("NOUN", "NPRO")] if said else []
+        if not nouns or _may_be_subject(said, agree):
+            return word
+        return infinitive if any("accs" in r.grammemes for r in nouns) else word
+    return word
+
+
+def _may_be_subject(word: str, agree: frozenset[str]) -> bool:
+    """Whether `word` (a token's reading word) may be the subject of a short participle of
+    the gender and number `agree`: a noun or a pronoun in the nominative agreeing with it, or
+    a word the dictionary cannot read at all (a Latin nick: no proof it is none)."""
+    if not word:
+        return False
+    readings = parse(word)
+    if not any(r.known for r in readings) and not _CYRILLIC_ONLY.fullmatch(word):
+        return True
+    return any(
+        r.pos in ("NOUN", "NPRO") and "nomn" in r.grammemes and agree <= r.grammemes
+        for r in readings
+    )
+
+
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     sentence = 0
@@ -102,7 +167,11 @@ def tokenize(text: str) -> list[Token]:
             # «ne ubivayu Uroven»: Russian typed in Latin letters is read as the Russian it
             # spells by every stage (negation, «бы», modals, put-offs, conditions); the
             # raw text, which nicks are matched by, keeps the letters as typed
-            word = russian_in_latin(word) or word
+            latin = word
+            word = russian_in_latin(latin) or latin
+            if word != latin:
+                # «ubit Petrova»: the infinitive with its soft sign left out
+                word = _infinitive_typed(latin, word, tokens, sentence, _clause_rest(parts, n))
             if marker or _CLOCK.fullmatch(word):
                 # «в 03:00», «после 22.00»: a clock time says when, and names nobody
                 word = ""
