@@ -59,7 +59,14 @@ from parser.morph import common_word, parse
 from parser.nicks import NickResolver
 from parser.roles import role_word_of_longer_nick
 from parser.sender import SenderView
-from parser.vocab import Word, lookup, role_typo, ukrainian_false_friend, ukrainian_sentence
+from parser.vocab import (
+    Word,
+    lookup,
+    role_typo,
+    scene_actions,
+    ukrainian_false_friend,
+    ukrainian_sentence,
+)
 
 
 @dataclass(slots=True)
@@ -356,6 +363,14 @@ def purpose_of_talk(tokens: Sequence[Token], i: int) -> bool:
         tok = tokens[j]
         if tok.sentence != sentence:
             break
+        # «зайду к X на чай»: a call in the visit's clause, no strike — unless the sentence
+        # says the strike itself («иду к X на чай и убиваю его»)
+        if (
+            social_call(tokens, j)
+            and not any(t.clause_end for t in tokens[i:j])
+            and not any(_acts(t) for t in tokens[j:] if t.sentence == sentence)
+        ):
+            purpose = True
         word = _infinitive_typed(tok) if tok.word else ""
         top = parse(word)[:1] if word else []
         if top and top[0].pos == "INFN":
@@ -369,6 +384,40 @@ def purpose_of_talk(tokens: Sequence[Token], i: int) -> bool:
         if tok.clause_end and tok.raw.rstrip()[-1:] in ";:.!?":
             break  # «цель — X; … доложить по исполнении»: another clause's infinitive
     return purpose
+
+
+def _acts(tok: Token) -> bool:
+    """The token is an action word of the game said of now («убиваю», «режу»; not «звал»)."""
+    found = lookup(tok.word) if tok.word else None
+    return found is not None and bool(found.actions) and not found.past
+
+
+def social_call(tokens: Sequence[Token], j: int) -> bool:
+    """«… к X на чай», «на кофе», «на ужин с пирогами»: «на» at `j` before a thing in the
+    accusative (an adjective may stand before it) that is no word of the game's vocabulary
+    and no thing of a move's scene — the visit's purpose said by a noun, the way a call is
+    said (C-2, rulings §2). The strike's own phrases of that shape keep the strike: «на
+    прицел» (a scene word), «на тот свет» (not a thing of the dictionary alone), a player
+    or a pronoun after «на» (no thing)."""
+    if tokens[j].word != "на":
+        return False
+    for k in range(j + 1, min(j + 3, len(tokens))):
+        tok = tokens[k]
+        if not tok.word or tok.sentence != tokens[j].sentence:
+            return False
+        top = parse(tok.word)[:1]
+        if not top or not top[0].known:
+            return False
+        if top[0].pos in ("ADJF", "PRTF") and not tok.clause_end:
+            continue  # «на вечерний чай»
+        if top[0].pos != "NOUN" or "inan" not in top[0].grammemes:
+            return False
+        if not any("accs" in r.grammemes for r in parse(tok.word) if r.lemma == top[0].lemma):
+            return False
+        if tok.raw[:1].isupper() and not (k == 0 or tokens[k - 1].clause_end):
+            return False  # a capital inside the sentence: a name, perhaps a player
+        return lookup(tok.word) is None and not scene_actions(tok.word)
+    return False
 
 
 def _infinitive_of_talk(tokens: Sequence[Token], m: Mention) -> bool:
