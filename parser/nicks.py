@@ -2424,8 +2424,12 @@ def _pet_strengths(
         kind = pet_form_kind(form, k)
         if kind is None or (kind == "clipped" and names):
             continue  # «Алекс» is a name of its own, not only Александр cut short
-        if kind != "clipped" and own_name and _common_word(k):
-            continue  # «Капу» (the name Капа) is no pet form of the word Капельмейстер
+        if kind != "clipped" and _common_word(k) and (own_name or kind == "tail"):
+            # «Капу» (the name Капа) is no pet form of the word Капельмейстер; and a later
+            # syllable of a word («Санса» of Сапсан, «Рузу» of Кукуруза) is no form a host
+            # knows: a name gives its tail (Рита of Маргарита), a word only its diminutive
+            # («Машиночку» of Машинка) — offered as a guess, never read (C-3)
+            continue
         full = len(k) >= _FULL_NAME or (len(k) >= _FULL_NAME - 1 and k[-1] not in "ая")
         if kind in ("short", "guess") and form[-1:] in ("а", "я") and full:
             # «Витя», «Люся»: the head up to its vowel and a suffix, of a full name

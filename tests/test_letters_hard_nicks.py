@@ -143,9 +143,9 @@ def test_C_3_a_move_on_a_player_already_out_is_asked_as_no_living_player(
     sender: str, text: str
 ) -> None:
     # Пуля is dead, and «пуля» is also a word of the kill vocabulary: the host answers that
-    # no living player is called so, not that the letter named nobody
+    # Пуля is out of the game (named as listed), not that the letter named nobody
     got = _read(sender, text)
-    assert (got.kind, got.code) == ("question", "unknown_nick")
+    assert (got.kind, got.code, got.targets) == ("question", "dead_target", ("Пуля",))
 
 
 NOUN_CAST: dict[str, Any] = {

@@ -74,3 +74,24 @@ def test_C_2_each_move_is_stored_with_how_surely_the_reader_read_it(tmp_path: Pa
     assert inferred[1:3] == ("heal", ["Кот"])
     assert inferred[3] is not None and 0.8 <= inferred[3] < 1.0
     assert all(c is not None for *_rest, c in read)  # the recorded 19:30 letter too
+
+
+def test_C_3_a_move_on_a_player_already_out_names_him_and_asks_for_another(
+    tmp_path: Path,
+) -> None:
+    # Марго died on night 0 (the maniac's recorded letter): «Лечу Марго» is answered with
+    # her name as listed, not as a nick not found, another player asked for; the doctor's
+    # recorded 19:30 letter («Лечу Шерлок») stays in force
+    run = _played(
+        tmp_path,
+        [("2026-11-28T19:40", "Лечу Марго")],
+        until="2026-11-28T21:00",
+    )
+    (asked,) = _sent(run)
+    assert asked.startswith("Dr.Watson, игрок [b]Марго[/b] уже выбыл из игры"), asked
+    assert "ход «лечение» не засчитан" in asked
+    assert "Выберите, пожалуйста, другого игрока" in asked
+    assert "в силе ваш прежний ход: лечение — Шерлок" in asked
+    assert "не нашёл" not in asked and "такого ника нет" not in asked
+    g = run.daemon.game()
+    assert [m.targets for m in run.store.moves(g.id, 1) if m.actor == "Dr.Watson"] == [["Шерлок"]]

@@ -319,7 +319,9 @@ def test_C_2_parse_pm_with_a_cast_reads_the_letter_by_the_senders_role(
     assert rc == 0 and json.loads(out)["rejected"]["reason"] == "dead"
     rc, out, _ = run(["parse", "pm", page, "--cast", _cast(tmp_path, roles, ("Мaкс",))], capsys)
     data = json.loads(out)
-    assert data["move"] is None and data["rejected"]["reason"] == "unknown_nick"
+    # the target out of the game is named as listed and another player asked for (C-3)
+    assert data["move"] is None and data["rejected"]["reason"] == "dead_target"
+    assert "игрок Мaкс уже выбыл из игры" in data["rejected"]["detail"]
 
 
 @pytest.mark.parametrize(

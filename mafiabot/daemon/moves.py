@@ -53,7 +53,7 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
     # the letter reader (~12 ms of imports) and its settings' readings (`parser.letters`, a
     # dozen modules more) are loaded by the first letter a process reads: a tick that reads
     # none (an idle run, a first poll of the posts) does without them
-    from parser.letters.reading import NO_MOVES, QUESTION_CODES, ReadingSettings
+    from parser.letters.reading import DEAD_TARGET, NO_MOVES, QUESTION_CODES, ReadingSettings
     from parser.moves import has_action_word, letter_words, read_letter_from
 
     pm = from_json(PrivateMessage, row.record)
@@ -136,6 +136,8 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
         # a standing letter kept on a condition is said back with it (G-M.5/G-M.6)
         held = sh.rules.check_move(state, last) if last else None
         kept = last is not None and sh.rules.conditional_letter(state, last, held)
+        # a move on a player already out: he is named as listed, another player asked for
+        out = read.reading if got.reason == DEAD_TARGET and read.reading is not None else None
         text = sh.renderer.move_question(
             nick=nick,
             question=got.detail,
@@ -148,6 +150,8 @@ def _answer(sh: Shell, g: Game, state: GameState, row: PMRow, *, late: bool) -> 
             players=state.living_nicks(),
             clan=sh.rules.letter_mates(state, nick) if state.player(nick) is not None else (),
             condition=(held or "") if kept else "",
+            dead=out.targets[0] if out is not None and out.targets else "",
+            asked=(out.action or "") if out is not None else "",
         )
     elif isinstance(got, InputRejected) and not _unanswered(sh, g, row, pm, got):
         # a question to a sender with no move tonight would invite what he cannot do: the

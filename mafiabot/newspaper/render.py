@@ -327,6 +327,8 @@ class Renderer:
         players: Sequence[str] = (),
         clan: Sequence[str] = (),
         condition: str = "",
+        dead: str = "",
+        asked: str = "",
     ) -> str:
         """A question back on a night letter the reader could not settle (C-2): `question` is
         the reader's Russian sentence; `action`/`targets`/`executor` the player's move that
@@ -334,7 +336,9 @@ class Renderer:
         request left this turn (P-M.0), so his answer would be refused; `players` (the
         living) and `clan` (his mafia mates): the nicks its example letter is written with;
         `condition`: the code of the condition the standing move is kept on (G-M.5/G-M.6), or
-        "" for a plain one."""
+        "" for a plain one; `dead`: the player out of the game the letter's move named (as
+        listed), `asked` that move's action code — the answer names him and asks for another
+        player (C-3)."""
         question = with_game_nicks(question, examples_for(nick, players, clan))
         standing = ""
         if action:
@@ -351,6 +355,8 @@ class Renderer:
             condition=condition if standing else "",
             final=final,
             deadline=format_when(deadline, tz),
+            dead=dead,
+            asked=ACTION_WORDS.get(asked, "") if dead else "",
         )
 
     # -- the host report ------------------------------------------------------------------

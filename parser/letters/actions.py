@@ -59,7 +59,14 @@ from parser.morph import common_word, parse
 from parser.nicks import NickResolver
 from parser.roles import role_word_of_longer_nick
 from parser.sender import SenderView
-from parser.vocab import Word, lookup, role_typo, ukrainian_false_friend, ukrainian_sentence
+from parser.vocab import (
+    Word,
+    lookup,
+    role_typo,
+    scene_actions,
+    ukrainian_false_friend,
+    ukrainian_sentence,
+)
 
 
 @dataclass(slots=True)
@@ -356,6 +363,14 @@ def purpose_of_talk(tokens: Sequence[Token], i: int) -> bool:
         tok = tokens[j]
         if tok.sentence != sentence:
             break
+        # «зайду к X на чай»: a call in the visit's clause, no strike — unless the sentence
+        # says the strike itself («иду к X на чай и убиваю его»)
+        if (
+            social_call(tokens, j)
+            and not any(t.clause_end for t in tokens[i:j])
+            and not any(_acts(t) for t in tokens[j:] if t.sentence == sentence)
+        ):
+            purpose = True
         word = _infinitive_typed(tok) if tok.word else ""
         top = parse(word)[:1] if word else []
         if top and top[0].pos == "INFN":
@@ -369,6 +384,40 @@ def purpose_of_talk(tokens: Sequence[Token], i: int) -> bool:
         if tok.clause_end and tok.raw.rstrip()[-1:] in ";:.!?":
             break  # «цель — X; … доложить по исполнении»: another clause's infinitive
     return purpose
+
+
+def _acts(tok: Token) -> bool:
+    """The token is an action word of the game said of now («убиваю», «режу»; not «звал»)."""
+    found = lookup(tok.word) if tok.word else None
+    return found is not None and bool(found.actions) and not found.past
+
+
+def social_call(tokens: Sequence[Token], j: int) -> bool:
+    """«… к X на чай», «на кофе», «на ужин с пирогами»: «на» at `j` before a thing in the
+    accusative (an adjective may stand before it) that is no word of the game's vocabulary
+    and no thing of a move's scene — the visit's purpose said by a noun, the way a call is
+    said (C-2, rulings §2). The strike's own phrases of that shape keep the strike: «на
+    прицел» (a scene word), «на тот свет» (not a thing of the dictionary alone), a player
+    or a pronoun after «на» (no thing)."""
+    if tokens[j].word != "на":
+        return False
+    for k in range(j + 1, min(j + 3, len(tokens))):
+        tok = tokens[k]
+        if not tok.word or tok.sentence != tokens[j].sentence:
+            return False
+        top = parse(tok.word)[:1]
+        if not top or not top[0].known:
+            return False
+        if top[0].pos in ("ADJF", "PRTF") and not tok.clause_end:
+            continue  # «на вечерний чай»
+        if top[0].pos != "NOUN" or "inan" not in top[0].grammemes:
+            return False
+        if not any("accs" in r.grammemes for r in parse(tok.word) if r.lemma == top[0].lemma):
+            return False
+        if tok.raw[:1].isupper() and not (k == 0 or tokens[k - 1].clause_end):
+            return False  # a capital inside the sentence: a name, perhaps a player
+        return lookup(tok.word) is None and not scene_actions(tok.word)
+    return False
 
 
 def _infinitive_of_talk(tokens: Sequence[Token], m: Mention) -> bool:
@@ -387,15 +436,47 @@ def _infinitive_of_talk(tokens: Sequence[Token], m: Mention) -> bool:
 
 
 def verb_toward(tokens: Sequence[Token], m: Mention) -> int | None:
-    """«Присматриваюсь к Вике», «Придираюсь к Олегу»: the index of the finite verb that
-    governs «к X» when it is neither a word of the game's vocabulary nor a verb of going
-    (`going_by_root`) — the player is what the sender turns to, looks at or gets used to,
-    no goal of a move (C-2, rulings §2). Only adverbs, particles, pronouns and a phrase of
-    time in the instrumental («этой ночью») may stand between the verb and «к». None when
-    no such verb governs him (a verb of going, the game's own word, no verb at all)."""
+    """«Присматриваюсь к Вике», «Пристаю с расспросами к Вике»: the index of the finite verb
+    that governs «к X» (`governing_toward`) when it is neither a word of the game's
+    vocabulary nor a verb of going (`going_by_root`) — the player is what the sender turns
+    to, looks at or gets used to, no goal of a move (C-2, rulings §2). None when no such
+    verb governs him (a verb of going, the game's own word, no verb at all)."""
+    k = governing_toward(tokens, m)
+    if k is None:
+        return None
+    found = lookup(tokens[k].word)
+    if found is not None and (found.actions or found.visit or found.call):
+        return None
+    return None if going_by_root(parse(tokens[k].word)[0].lemma) else k
+
+
+def going_toward(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Приезжаю на машине к Антону», «Подкрадываюсь в темноте к Антону»: the player after
+    «к» is the goal of a verb of going (`going_by_root`) in the present or the future that
+    governs him (`governing_toward`) — the visit rulings §2 reads as the move of a role whose
+    one action on a player it can only be, whatever phrase stands between."""
+    k = governing_toward(tokens, m)
+    if k is None:
+        return False
+    top = parse(tokens[k].word)[0]
+    return "past" not in top.grammemes and going_by_root(top.lemma)
+
+
+def governing_toward(tokens: Sequence[Token], m: Mention) -> int | None:
+    """The index of the finite verb of the clause that governs «к X» at `m` — by the
+    sentence's structure, not a window of words: between the verb and «к» may stand
+    adverbs, particles, pronouns, a phrase in the instrumental («этой ночью», «тихонько»)
+    and whole prepositional phrases, each a preposition with its noun group («с
+    расспросами», «по важному делу», «на машине», «с утра»). A noun group no preposition
+    opens (the verb's own object: «несу торт к X») or a word the dictionary does not know
+    ends the search: None."""
     if not _goal_of_motion(tokens, m):
         return None
     a, _b = clause_bounds(tokens, m.start)
+    # the noun group passed since the last preposition: None (none), "ablt" (in the
+    # instrumental, which needs no preposition: «этой ночью»), "open" (one a preposition
+    # must take)
+    group: str | None = None
     for k in range(m.start - 2, a - 1, -1):
         word = tokens[k].word
         if not word:
@@ -403,15 +484,33 @@ def verb_toward(tokens: Sequence[Token], m: Mention) -> int | None:
         top = parse(word)[:1]
         if not top or not top[0].known:
             return None
-        if top[0].pos == "VERB":
-            found = lookup(word)
-            if found is not None and (found.actions or found.visit or found.call):
-                return None
-            return None if going_by_root(top[0].lemma) else k
-        if top[0].pos in _BEFORE_TOWARD or "ablt" in top[0].grammemes:
+        pos, grammemes = top[0].pos, top[0].grammemes
+        if pos == "VERB":
+            return None if group == "open" else k
+        if pos == "PREP":
+            if group is None:
+                return None  # a preposition with nothing after it but «к X»
+            group = None
+            continue
+        if pos in _GROUP or (pos == "NPRO" and group is not None):
+            # a noun by its first reading; its adjective by any («этой ночью»: «ночью» read
+            # as the adverb, «этой» has an instrumental among its readings)
+            ablt = "ablt" in grammemes or (
+                pos != "NOUN" and any("ablt" in r.grammemes for r in parse(word))
+            )
+            # «этой ночью», «с расспросами» (its preposition still ahead): the instrumental
+            group = "ablt" if ablt and group in (None, "ablt") else "open"
+            continue
+        if pos in _BEFORE_TOWARD:
+            if group == "ablt":
+                group = None
             continue
         return None
     return None
+
+
+#: the words of a noun group a preposition takes («по важному делу», «с тремя друзьями»)
+_GROUP: Final = frozenset(("NOUN", "ADJF", "PRTF", "NUMR", "ADJS"))
 
 
 #: the parts of speech that may stand between a verb and its «к X»

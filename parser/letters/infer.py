@@ -11,7 +11,7 @@ from typing import Final
 
 from engine.words_ru import ACTION_WORDS
 from parser.correction import correction_lemma
-from parser.letters.actions import Occ, talk_not_move, verb_toward
+from parser.letters.actions import Occ, going_toward, talk_not_move, verb_toward
 from parser.letters.corrections import correcting
 from parser.letters.dayverbs import day_verb
 from parser.letters.mentions import (
@@ -435,10 +435,15 @@ def _inferred_move(
     `without_action_word`, which decides whether there is one action to infer."""
     players = frozenset(k for m in named for k in range(m.start, m.end))
     if all(
-        removed_from_place(tokens, m)
-        or given_to(tokens, m)
-        or staked_on(tokens, m)
-        or _traded(tokens, m, players)
+        # «Приезжаю на машине к X»: the goal of a verb of going is no thing of a trade,
+        # whatever means of travel the phrase between names
+        not going_toward(tokens, m)
+        and (
+            removed_from_place(tokens, m)
+            or given_to(tokens, m)
+            or staked_on(tokens, m)
+            or _traded(tokens, m, players)
+        )
         for m in named
     ):
         # «Удаляю с поля Кричалку»: the player is taken off a place of another world's game
@@ -542,6 +547,10 @@ def _says_move(tokens: Sequence[Token], questions: set[int], named: list[Mention
     if _talks(tokens, questions, named) or _later_said(tokens, near, named):
         return False
     if any(t.word in WEAK_INDICATORS for t in rest):
+        return True
+    # «Приезжаю на машине к X»: a verb of going in the present or future governs the player
+    # after «к» — the visit that rulings §2 reads as the move, whatever phrase stands between
+    if any(going_toward(tokens, m) for m in named if tokens[m.start].sentence not in questions):
         return True
     rest = [t for t in rest if t.word]
     # a refrain («баю-баюшки-баю», «тук-тук») says no more than a smiley

@@ -92,6 +92,7 @@ class Mention:
     candidates: tuple[str, ...] = ()
     negated: bool = False
     gone: bool = False  # a player already out: asked about, and his nick is no action word
+    out: str = ""  # the nick of that player as listed («Мирон» for «Мирона»), to name him
     proven: bool = False  # a typo proven by its kind of slip (`proven_typo`): no loose fit
 
 
@@ -1035,7 +1036,8 @@ def _dead_mention(tokens: Sequence[Token], i: int, gone: NickResolver) -> Mentio
         ladder = STRICT_TIERS if plain else (*STRICT_TIERS, "case_forms")
         m = gone.resolve_strict(text, ladder)
         if m is not None and m.ok:
-            return Mention(i, stop, text.rstrip(CLOSING_MARKS), "unknown", gone=True)
+            raw = text.rstrip(CLOSING_MARKS)
+            return Mention(i, stop, raw, "unknown", gone=True, out=m.nick or "")
     return None
 
 

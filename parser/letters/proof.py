@@ -182,7 +182,10 @@ def prove(
     if reading.kind != "move" or reading.action in _NOT_MOVE_ROLES:
         # a Don elected who may not be Don (P-S.2) is refused with the rule's reason
         elected = reading.kind == "move" and reading.action == "don"
-        return (_target_bound(reading, view) if elected else None) or reading
+        # «Дон Клюквина или Клюкина, не помню»: two players weighed under «или» and neither
+        # chosen after — the election is not made yet, whoever of them may be Don (C-3)
+        weighed = _weighed_question(reading, evidence) if elected else None
+        return weighed or (_target_bound(reading, view) if elected else None) or reading
     evidence = _in_cyrillic(evidence)
     reading = _plain_targets(reading, evidence, view)
     back = _taken_back(reading, evidence, view)
@@ -1420,6 +1423,12 @@ def _weighed_question(reading: LetterReading, evidence: Evidence) -> LetterReadi
     weighed = _weighed(reading, evidence)
     if weighed is None:
         return None
+    if reading.action == "don":  # P-M.8: the clan's election, no night move
+        return question_reading(
+            WHICH_TARGET,
+            f"Кого из двух вы выбираете доном: {weighed[0]} или {weighed[1]}? Пришлите, "
+            "пожалуйста, выбор с одним ником.",
+        )
     return question_reading(
         WHICH_TARGET,
         f"Кого из двух: {weighed[0]} или {weighed[1]}? Пришлите, пожалуйста, ход с одним ником.",

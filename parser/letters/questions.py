@@ -10,6 +10,7 @@ from parser.letters.actions import Occ
 from parser.letters.mentions import Mention
 from parser.letters.reading import (
     AMBIGUOUS,
+    DEAD_TARGET,
     EXAMPLE,
     LOW_CONFIDENCE,
     PRONOUN,
@@ -86,6 +87,19 @@ def bad_target(m: Mention, action: str, me: str | None = None) -> LetterReading 
             AMBIGUOUS,
             f"Ход «{what}»: «{m.raw}» подходит к нескольким игрокам ({', '.join(m.candidates)}). "
             f"Кого вы имеете в виду? {_write_it(m.raw, m.candidates)}",
+        )
+    if m.kind == "unknown" and m.gone and m.out:
+        # «Проверяю Мирона» when Мирон is out: he is named as listed, and another player asked
+        # for (the move's action and its dead player kept for the answer's own words)
+        if action == "executor":
+            said = f"Исполнитель {m.out} уже выбыл из игры. Назовите, пожалуйста, другого"
+        else:
+            said = f"Ход «{what}»: игрок {m.out} уже выбыл из игры. Выберите, пожалуйста, другого"
+        return LetterReading(
+            action=action,
+            targets=(m.out,),
+            code=DEAD_TARGET,
+            text=f"{said} и пришлите ход ещё раз.",
         )
     if m.kind == "unknown":
         hint = f" Может быть, вы имели в виду {m.candidates[0]}?" if m.candidates else ""

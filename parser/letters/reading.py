@@ -143,6 +143,7 @@ WRONG_ACTION: Final = "wrong_action"  # another role's move
 FORBIDDEN_TARGET: Final = "forbidden_target"  # every target one the rules forbid this role
 FORBIDDEN_PART: Final = "forbidden_part"  # a forbidden target or executor beside an allowed part
 OTHER_ACCOUNT: Final = "other_account"  # written for another player: his own account moves
+DEAD_TARGET: Final = "dead_target"  # the move's player is already out: another one asked for
 QUESTION_CODES: Final = (
     NO_TARGET,
     UNKNOWN_NICK,
@@ -158,6 +159,7 @@ QUESTION_CODES: Final = (
     MOVE_ASKED,
     RELAYED,
     FORBIDDEN_PART,
+    DEAD_TARGET,
 )
 #: Refusals of a reading the sender's role may not make now (not questions: nothing to ask)
 REFUSAL_CODES: Final = (NO_MOVES, NOT_NOW, WRONG_ACTION, FORBIDDEN_TARGET, OTHER_ACCOUNT)
