@@ -128,6 +128,7 @@ PARTS = {
     "development-63": HERE / "dev63",  # votes-34: a fragment of a nick, the dead or host heard
     "development-66": HERE / "dev66",  # reader-63: a nick of several parts in its case forms
     "development-67": HERE / "dev67",  # votes-35: a coloured nick the post itself calls no vote
+    "development-70": HERE / "dev70",  # perf-39: the reader's first looks, each way of a cue
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
