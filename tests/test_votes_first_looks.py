@@ -169,6 +169,7 @@ def test_P_V_1_a_later_clause_with_no_negation_is_asked_no_names() -> None:
     [
         *((proof, name) for name in ("_own_verb", "_asking_head", "_said_by_another")),
         *((proof, name) for name in ("_their_verb", "_first_person", "_own_now")),
+        (proof, "_him"),
         (proxy, "_person_genitive"),
         (proxy, "_grams"),
     ],
@@ -193,3 +194,71 @@ def test_P_V_1_C_3_each_players_folded_words_are_worked_out_once_for_every_chant
     # each nick folded once, however many coloured phrases of two words were asked about
     assert proof._plain_key.cache_info().misses == len(LIVING)
     assert proof.not_a_name("Ура Вася", LIVING) and not proof.not_a_name("Анна Каренина", LIVING)
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts)
+def test_P_V_1_a_pleas_clauses_are_cut_where_the_patterns_alternatives_cut_them(
+    text: str,
+) -> None:
+    low = text.casefold()
+    old = re.compile(r"[,;:.!?\n()—–]+|\s-\s|\s(?:но|а|только)\s")
+    assert proof._PLEA_CLAUSE.split(low) == old.split(low)
+
+
+#: Latin typing among the pieces: «golosuyu», «ne znayu», a nick typed in Latin
+LATIN = ["golosuyu", "ne znayu", "Valera", "4to", "upd", "čšž", "x"]
+mixed = st.lists(
+    st.tuples(st.sampled_from(PIECES + LATIN), st.sampled_from(SEPARATORS)), max_size=8
+).map(lambda parts: "".join(p + s for p, s in parts))
+
+
+@settings(max_examples=300, deadline=None)
+@given(mixed)
+def test_P_V_1_a_text_with_no_latin_letter_comes_back_as_typed(text: str) -> None:
+    from parser.votes import typed
+
+    low = text.casefold()
+    spans = [ColoredSpan(RED, "Маши")] if "маши" in low else []
+    want = typed._LATIN.sub(typed._word, low) if not spans else None
+    got = typed.as_cyrillic(text, spans)
+    if want is not None:
+        assert got == want
+    assert typed.typed_in_latin(text) == typed._LATIN_ANY_CASE.sub(typed._cased_word, text)
+
+
+def test_P_V_1_a_cyrillic_post_is_not_scanned_for_latin_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from parser.votes import typed
+
+    searched = {name: _Searches(getattr(typed, name)) for name in ("_LATIN", "_LATIN_ANY_CASE")}
+    subs: Counter[str] = Counter()
+    for name, wrapper in searched.items():
+        real = wrapper.pattern
+
+        def sub(*args: Any, _name: str = name, _real: re.Pattern[str] = real) -> Any:
+            subs[_name] += 1
+            return _real.sub(*args)
+
+        wrapper.sub = sub  # type: ignore[attr-defined]
+        monkeypatch.setattr(typed, name, wrapper)
+    text = "Голосую против Маши: весь день путает показания"
+    plain = extract_votes(
+        [post(1, "Вася", (RED, "Маши"), text=text)], ruleset="pefl", players=LIVING
+    )
+    assert [v.target for v in plain.votes] == ["Маша"]
+    assert subs == Counter()
+    latin = "golosuyu protiv Mashi: ves den putaet pokazaniya"
+    extract_votes([post(2, "Вася", (RED, "Mashi"), text=latin)], ruleset="pefl", players=LIVING)
+    assert subs["_LATIN"] > 0
+
+
+def test_P_V_1_a_nick_opening_its_clause_is_no_object_and_its_clause_is_not_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen = _counting(monkeypatch, proof, "_words_typed")
+    assert not proof.own_verb_object(PLAIN, _pick("Маша"))
+    assert seen["_words_typed"] == 1  # the words before the nick only: there are none
+    # «Везу <Машу> на дачу»: the author's own verb before the nick, a word it governs after
+    assert proof.own_verb_object("Завтра везу Машу на дачу", _pick("Машу"))

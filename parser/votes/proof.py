@@ -796,7 +796,7 @@ def asked_at(low: str, end: int) -> bool:
 
 
 #: a clause of the post, for a plea: its marks, a dash, «но», «а», «так что»
-_PLEA_CLAUSE: Final = re.compile(r"[,;:.!?\n()—–]+|\s-\s|\s(?:но|а|только)\s")
+_PLEA_CLAUSE: Final = re.compile(r"[,;:.!?\n()—–]+|\s(?:-|но|а|только)\s")
 #: what a plea leaves him in: «оставьте его (в покое)»
 _LEAVE_LEMMAS: Final = frozenset(("оставить", "оставлять"))
 
@@ -814,12 +814,7 @@ def spared_in_words(own_text: str) -> bool:
     for clause in _PLEA_CLAUSE.split(low):
         words = words_of(clause)
         before, head = head, (words if words and all(map(_asking_head, words)) else [])
-        him = any(
-            r.pos == "NPRO" and "3per" in r.grammemes and "nomn" not in r.grammemes
-            for w in words
-            for r in parse(w)[:2]
-        )
-        if not him:
+        if not any(map(_him, words)):
             continue
         for n, w in enumerate(words):
             first = parse(w)[:1]
@@ -835,6 +830,16 @@ def spared_in_words(own_text: str) -> bool:
         if _asked_not_to(words, before):
             return True
     return False
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _him(word: str) -> bool:
+    """A pronoun of the third person not in the nominative («её», «него», «его»), by either
+    of the word's two first readings."""
+    return any(
+        r.pos == "NPRO" and "3per" in r.grammemes and "nomn" not in r.grammemes
+        for r in parse(word)[:2]
+    )
 
 
 def _asked_not_to(words: list[str], before: list[str]) -> bool:
@@ -1201,8 +1206,10 @@ def own_verb_object(own_text: str, pick: Pick) -> bool:
     text = pick.span.text.casefold().replace("ё", "е")
     start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
     before = _words_typed(low[start:at])
+    if not before:
+        return False  # the nick opens its clause: no verb of the author's before it
     clause = _words_typed(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])
-    if not before or not clause or not _governed(clause[0]):
+    if not clause or not _governed(clause[0]):
         return False
     # «Глушу <X> — слишком громко дудит»: a dash after the nick opens the reason; «Не
     # доверяю <X>» negated says his guilt, no errand
