@@ -495,6 +495,38 @@ def left_open(own_text: str, spans: list[ColoredSpan]) -> tuple[bool, Why]:
     return open_, why
 
 
+#: a negation, a condition, a day gone by, a maybe: whole words
+_LOOK_WORDS: Final = re.compile(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b")
+#: a wait, a vote put off, a maybe, any of them inside a word
+_LOOK_STEMS: Final = (
+    "воздерж", "подожд", "повремен", "отлож", "позже", "потом", "иначе", "наверн", "вроде",
+)  # fmt: skip
+_OR_ELSE: Final = re.compile(r"\bа то\b")
+_MIND_CHANGED: Final = re.compile(r"подума|\b(?:хотя|или)\s+нет\b|\bхоч|\bхотел")
+
+
+def _worth_a_look(low: str) -> bool:
+    """The retraction check's cheap first look: whether `low` (lower case) holds any word of
+    taking back, negating, waiting, a condition, a doubt, a joke or a question at all. Each
+    pattern that opens with a word boundary and a few literal words is searched only where
+    one of its words stands (a plain substring test first: the regular expression engine
+    tries such a pattern at every position of the text, the test does not), so the answer
+    is what the patterns alone give."""
+    return (
+        "?" in low
+        or any(stem in low for stem in _RETRACT_STEMS)
+        or _LOOK_WORDS.search(low) is not None
+        or any(stem in low for stem in _LOOK_STEMS)
+        or ("а то" in low and _OR_ELSE.search(low) is not None)
+        or (
+            ("подума" in low or "нет" in low or "хоч" in low or "хотел" in low)
+            and _MIND_CHANGED.search(low) is not None
+        )
+        or unmeant(low)
+        or _doubt_cue(low)
+    )
+
+
 def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpan], bool, Why]:
     """`spans` without those the author takes back, negates or spares in words in the same
     clause: «Снимаю зелёный с <Ромы>» is no green for Рома, and in «Снимаю <Рому>,
@@ -508,15 +540,7 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         # «<Клюкиной>, ой, очки не те надела — <Клюквиной>»: the excuse of a slip negates
         # the wrong one taken, not a coloured nick (`parser.votes.slip`)
         low = excuse_blanked(low)
-    if not spans or not (
-        any(stem in low for stem in _RETRACT_STEMS)
-        or re.search(r"\b(?:не|ни|если|вчера|позавчера|прошл\w*|бы|может|возможно)\b", low)
-        or re.search(r"воздерж|подожд|повремен|отлож|позже|потом|\bа то\b|иначе|наверн|вроде", low)
-        or re.search(r"подума|\b(?:хотя|или)\s+нет\b|\bхоч|\bхотел", low)
-        or unmeant(low)
-        or "?" in low
-        or _doubt_cue(low)
-    ):
+    if not spans or not _worth_a_look(low):
         return spans, False, None
     kept: list[ColoredSpan] = []
     why: Why = None
@@ -956,8 +980,12 @@ def _wished(words: Sequence[str]) -> bool:
 
 def _doubt_cue(low: str) -> bool:
     """A cheap first look: whether the post says any word of doubt or of a joke at all."""
-    words = set(words_of(low.replace("ё", "е")))
-    return bool(words & MAYBE or words & UNSURE_WORDS or words & joke_words())
+    words = words_of(low.replace("ё", "е"))
+    return not (
+        MAYBE.isdisjoint(words)
+        and UNSURE_WORDS.isdisjoint(words)
+        and joke_words().isdisjoint(words)
+    )
 
 
 #: taking back what was said before in words: «отставить», «не всерьёз», «я пошутила», «не
@@ -968,13 +996,18 @@ _UNMEANT: Final = re.compile(
     r"|\bя\s+(?:же\s+)?(?:по)?шутил[аи]?\b"
 )
 _SLIP: Final = re.compile(r"\bперепутал[аи]?\b")
+#: a run of letters every match of `_UNMEANT` holds
+_UNMEANT_RUNS: Final = ("отставить", "серь", "счита", "шутил")
 
 
 def unmeant(text: str, *, between: bool = False) -> bool:
     """Whether `text` (lower case) takes back what was said before it (see `_UNMEANT`);
     `between`: said between two coloured nicks, where a slip word corrects too."""
     text = text.replace("ё", "е")
-    return _UNMEANT.search(text) is not None or (between and _SLIP.search(text) is not None)
+    # a pattern opening with a word boundary is tried at every position of the text: asked
+    # only where one of the letter runs its every match holds stands (the same answer)
+    unmeant_ = any(run in text for run in _UNMEANT_RUNS) and _UNMEANT.search(text) is not None
+    return unmeant_ or (between and "перепутал" in text and _SLIP.search(text) is not None)
 
 
 #: words that aid a negated infinitive of the author's act: «не буду голосовать»

@@ -401,6 +401,8 @@ def said_for_later(own_text: str, pick: Pick) -> bool:
         return False
     start = _sentence_start(low, at)
     before = words_of(low[start:at])
+    if LATER_WORDS.isdisjoint(before):
+        return False  # both readings below need a word of later before the pick
     if any(a in LATER_WORDS and (is_cue(b) or green_word(b)) for a, b in pairwise(before)):
         return True
     # «завтра <Лимона> проголосую, а сегодня пас»: a word of later right before the pick
@@ -794,7 +796,7 @@ def asked_at(low: str, end: int) -> bool:
 
 
 #: a clause of the post, for a plea: its marks, a dash, «но», «а», «так что»
-_PLEA_CLAUSE: Final = re.compile(r"[,;:.!?\n()—–]+|\s-\s|\s(?:но|а|только)\s")
+_PLEA_CLAUSE: Final = re.compile(r"[,;:.!?\n()—–]+|\s(?:-|но|а|только)\s")
 #: what a plea leaves him in: «оставьте его (в покое)»
 _LEAVE_LEMMAS: Final = frozenset(("оставить", "оставлять"))
 
@@ -812,12 +814,7 @@ def spared_in_words(own_text: str) -> bool:
     for clause in _PLEA_CLAUSE.split(low):
         words = words_of(clause)
         before, head = head, (words if words and all(map(_asking_head, words)) else [])
-        him = any(
-            r.pos == "NPRO" and "3per" in r.grammemes and "nomn" not in r.grammemes
-            for w in words
-            for r in parse(w)[:2]
-        )
-        if not him:
+        if not any(map(_him, words)):
             continue
         for n, w in enumerate(words):
             first = parse(w)[:1]
@@ -833,6 +830,16 @@ def spared_in_words(own_text: str) -> bool:
         if _asked_not_to(words, before):
             return True
     return False
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _him(word: str) -> bool:
+    """A pronoun of the third person not in the nominative («её», «него», «его»), by either
+    of the word's two first readings."""
+    return any(
+        r.pos == "NPRO" and "3per" in r.grammemes and "nomn" not in r.grammemes
+        for r in parse(word)[:2]
+    )
 
 
 def _asked_not_to(words: list[str], before: list[str]) -> bool:
@@ -858,12 +865,14 @@ def _asked_not_to(words: list[str], before: list[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _own_verb(word: str) -> bool:
     """A finite verb in the first person, present or future: the author's own act now."""
     first = parse(word)[:1]
     return bool(first) and first[0].pos == "VERB" and "1per" in first[0].grammemes
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _asking_head(word: str) -> bool:
     """A word that may stand between the author's verb and what he asks: the verb itself, a
     pronoun («вас», «всех»), an adverb («очень»), a particle."""
@@ -1077,7 +1086,10 @@ def _chant(text: str, players: Sequence[str]) -> bool:
     return all(any("nomn" in r.grammemes for r in parse(w)[:1]) for w in rest)
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _plain_key(nick: str) -> str:
+    """A nick's words folded and joined by single spaces (kept per nick: `_chant` asks it of
+    every player for every coloured phrase of two words or more)."""
     return " ".join(_LETTERS.findall(nick.casefold().replace("ё", "е")))
 
 
@@ -1194,8 +1206,10 @@ def own_verb_object(own_text: str, pick: Pick) -> bool:
     text = pick.span.text.casefold().replace("ё", "е")
     start = max((m.end() for m in _BEFORE_END.finditer(low, 0, at)), default=0)
     before = _words_typed(low[start:at])
+    if not before:
+        return False  # the nick opens its clause: no verb of the author's before it
     clause = _words_typed(_AFTER_END.split(low[at + len(text) :], maxsplit=1)[0])
-    if not before or not clause or not _governed(clause[0]):
+    if not clause or not _governed(clause[0]):
         return False
     # «Глушу <X> — слишком громко дудит»: a dash after the nick opens the reason; «Не
     # доверяю <X>» negated says his guilt, no errand
@@ -1417,6 +1431,7 @@ def _quote_open(low: str, at: int, end: int) -> int | None:
     return None
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _said_by_another(word: str) -> bool:
     """A verb of saying or proposing (`_SPEECH_LEMMAS`) said of another, not the author."""
     first = parse(word)[:1]
@@ -1428,6 +1443,7 @@ def _said_by_another(word: str) -> bool:
     )
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _their_verb(word: str) -> bool:
     """A finite verb in the plural of the second or third person («топите», «зеленят»)."""
     return any(
@@ -1436,6 +1452,7 @@ def _their_verb(word: str) -> bool:
     )
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _first_person(word: str) -> bool:
     """A verb of the author's own: the first person singular («голосую», «поддерживаю»)."""
     return any(r.pos == "VERB" and {"1per", "sing"} <= r.grammemes for r in parse(word)[:1])
@@ -1443,6 +1460,11 @@ def _first_person(word: str) -> bool:
 
 #: a later time or no time now, said beside a vote verb that is not cast now
 _LATER_ANY: Final = LATER_WORDS | frozenset(("некогда", "todo"))
+#: the words `_later` can answer yes at: a word of later, the conjunctions of a clause of
+#: time or of an event to come, «после» (a text holding none of them says no time to come)
+_LATER_HEADS: Final = _LATER_ANY | frozenset(("как", "когда", "только", "после"))
+#: and those `time_adjunct` can answer yes at: its prepositions of time
+_LATER_OR_TIME_HEADS: Final = _LATER_HEADS | TIME_PREPS
 
 
 def put_off(own_text: str, pick: Pick) -> bool:
@@ -1457,7 +1479,7 @@ def put_off(own_text: str, pick: Pick) -> bool:
     start = _sentence_start(low, at)
     close = _SENTENCE_END.search(low, at + len(pick.span.text))
     words = words_of(low[start : close.start() if close else len(low)])
-    if not any(_later(words, n) for n in range(len(words))):
+    if _LATER_HEADS.isdisjoint(words) or not any(_later(words, n) for n in range(len(words))):
         return False
     # «Поставлю <X> после рыбалки»: the author's own verb in the future governs the nick
     head = words_of(low[start:at])
@@ -1502,7 +1524,9 @@ def put_off_after(own_text: str, pick: Pick) -> bool:
         return False
     for sentence in sentences:
         words = words_of(sentence)
-        if not any(_later(words, n) or time_adjunct(words, n) for n in range(len(words))):
+        if _LATER_OR_TIME_HEADS.isdisjoint(words) or not any(
+            _later(words, n) or time_adjunct(words, n) for n in range(len(words))
+        ):
             continue
         if any(_choice_later(words_of(c)) for c in _LATER_CLAUSE.split(sentence)):
             return True
@@ -1633,6 +1657,7 @@ def _now_put_off(sentence: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _own_now(word: str) -> bool:
     """A verb in the first person singular present («голосую»)."""
     first = parse(word)[:1]
@@ -1928,6 +1953,8 @@ def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool])
     rest = _CLAUSE.split(low[at + len(pick.span.text) :])[1:]
     for clause in rest:
         words = words_of(clause)
+        if _NEGATIONS.isdisjoint(words):
+            continue  # no «не»/«ни» in it: no live negation to refuse the vote with
         if not votes_word(words) or any(names_other(w) for w in words):
             continue
         for n in live_negations(words):

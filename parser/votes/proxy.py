@@ -218,6 +218,7 @@ def _passing(word: str) -> bool:
     return len(word) >= 5 and any(r.pos == "INFN" and r.lemma in _PASS_LEMMAS for r in parse(word))
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _grams(word: str) -> frozenset[str]:
     readings = parse(word)
     return readings[0].grammemes if readings else frozenset()
@@ -238,6 +239,7 @@ def _said_by_another(word: str, wanted: frozenset[str]) -> bool:
     )
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _person_genitive(word: str) -> bool:
     """A person in the genitive: an animate noun or a name («жены», «Пети», «мужа»), not
     the author himself or a figure of speech («голос разума», «от души»)."""

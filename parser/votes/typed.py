@@ -25,6 +25,10 @@ __all__ = ["as_cyrillic", "typed_in_latin"]
 _LATIN: Final = re.compile(r"[a-zčšž0-9]*[a-zčšž][a-zčšž0-9]*(?:-[a-zčšž0-9]+)*(?:'[a-zčšž]+)?")
 # words of a board's own markup or of an update line, read as written (`parser.votes.proof`)
 _KEEP: Final = frozenset(("upd", "update", "edit", "ps", "pps", "imho"))
+#: a Latin letter: each Latin word holds one. A text with none is given back as it is, not
+#: scanned position by position for a word the patterns cannot find there
+_A_LATIN: Final = re.compile(r"[a-zčšž]")
+_A_LATIN_ANY_CASE: Final = re.compile(r"[A-Za-zčšžČŠŽ]")
 
 
 def _word(match: re.Match[str]) -> str:
@@ -49,6 +53,8 @@ def typed_in_latin(text: str) -> str:
     """`text` with its Latin-typed words in Cyrillic and every word's capital kept («sazhaju
     Milanu» → «сажаю Милану»): a court post with no colour is read by its words, and a
     nick that is an ordinary word needs its capital there (G-N.4)."""
+    if _A_LATIN_ANY_CASE.search(text) is None:
+        return text
     return _LATIN_ANY_CASE.sub(_cased_word, text)
 
 
@@ -76,8 +82,13 @@ def as_cyrillic(own_text: str, spans: Sequence[ColoredSpan]) -> str:
         at = low.find(span.text.casefold(), pos)
         if at < 0:
             continue
-        out.append(_LATIN.sub(_word, low[pos:at]))
+        out.append(_in_cyrillic(low[pos:at]))
         out.append(low[at : at + len(span.text)])
         pos = at + len(span.text)
-    out.append(_LATIN.sub(_word, low[pos:]))
+    out.append(_in_cyrillic(low[pos:]))
     return "".join(out)
+
+
+def _in_cyrillic(low: str) -> str:
+    """`low` (lower case) with its Latin-typed words in Cyrillic."""
+    return low if _A_LATIN.search(low) is None else _LATIN.sub(_word, low)
