@@ -17,6 +17,7 @@ from parser.letters.actions import (
 )
 from parser.letters.asked import (
     MoveQuestion,
+    asked_don,
     asked_move,
     offer_asked,
     offered_to_the_don,
@@ -259,7 +260,11 @@ def _letter(
         )
     if proven.kind == "none" and move_question == "ask":
         # «можно проверить Олега?», «Олега или Машу убить?»: a move asked about, not made
-        asked = asked_move(words.tokens, words.questions, words.mentions(view), view)
+        # «Может, доном Клюквину или Куницу?»: an election weighed in a question (P-S.2)
+        named = words.mentions(view)
+        asked = asked_move(words.tokens, words.questions, named, view) or asked_don(
+            words.tokens, words.questions, named, view
+        )
         if asked is not None:
             return asked
     if proven.kind == "none" and proven.code is None:
