@@ -34,6 +34,7 @@ from parser.letters.reading import (
     MOVE_ASKED,
     NO_MOVES,
     UNDECIDED,
+    WHICH_TARGET,
     LetterReading,
     MoveQuestion,
     as_move_question,
@@ -107,6 +108,58 @@ def asked_move(
             "что это ошибка, напишите ведущему.",
         )
     return _question(actions[0], players, view.nick)
+
+
+#: the noun «дон» where an election names its man (`infer._DON_WORDS`)
+_DON: Final = ws("дон дона доном доны донов don")
+
+
+def asked_don(
+    tokens: Sequence[Token], questions: set[int], mentions: Sequence[Mention], view: SenderView
+) -> LetterReading | None:
+    """The question back for a Don election weighed in a question (P-S.2, C-3): «Может,
+    доном Клюквину или Куницу?», «Дон Клюквина или Куница?», «Кого доном? Клюквину или
+    Куницу?» — on the election night (turn 0) a clan member's question sentence naming
+    players, with «дон» in its run of questions or in the sentence right before the run
+    (that one naming no player), votes for no one: asked which of them when it names several,
+    whether he votes for him when it names one. A question put to a player
+    (`_to_a_player`), one about another's doing (`_about_another`), one the sender answers
+    with «нет» or by naming one of them again in a later plain sentence is no such doubt.
+    None when the letter weighs no election so."""
+    if view.turn != 0 or (view.known and not view.clan_mates) or not questions:
+        return None
+    named: list[str] = []
+    for sentence in sorted(questions):
+        words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
+        if _about_another(tokens, words) or _to_a_player(tokens, mentions, sentence):
+            continue
+        players = _players(tokens, mentions, sentence, view)
+        if not players:
+            continue
+        first = sentence
+        while first - 1 in questions:
+            first -= 1
+        run = [i for i, t in enumerate(tokens) if first <= t.sentence <= sentence]
+        before = [i for i, t in enumerate(tokens) if t.sentence == first - 1]
+        said = any(tokens[i].word in _DON for i in run) or (
+            any(tokens[i].word in _DON for i in before)
+            and not any(tokens[m.start].sentence == first - 1 for m in mentions)
+        )
+        if said:
+            named += [p for p in players if p not in named]
+    if not named or _answered_no(tokens, questions):
+        return None
+    last = max(questions)
+    if any(m.nick in named and tokens[m.start].sentence > last for m in mentions):
+        return None  # «Или всё-таки Куница? Нет, Клюквина.»: answered after
+    if len(named) == 1:
+        return _question("don", named, view.nick)
+    who = " или ".join("себя" if p == view.nick else p for p in named)
+    return question_reading(
+        WHICH_TARGET,
+        f"Кого из них вы выбираете доном: {who}? Вопрос — ещё не голос. Пришлите, "
+        "пожалуйста, выбор с одним ником, например: «Дон — Ник».",
+    )
 
 
 def _to_a_player(tokens: Sequence[Token], mentions: Sequence[Mention], sentence: int) -> bool:

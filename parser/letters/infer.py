@@ -23,6 +23,7 @@ from parser.letters.mentions import (
 )
 from parser.letters.modal import governed_move_word
 from parser.letters.promised import THEN, put_off
+from parser.letters.proof import addressed
 from parser.letters.questions import bad_target, confident, question_reading
 from parser.letters.reading import (
     EXAMPLE,
@@ -685,7 +686,7 @@ def _don(
                     abs(m.start - k),
                 ),
             ):
-                if tokens[m.start].sentence != t.sentence or m.negated:
+                if tokens[m.start].sentence != t.sentence or m.negated or _spoken_to(tokens, m):
                     continue
                 if m.kind == "ambiguous":
                     # «Дон Лосев.» with Сергей Лосев of the clan and Дима Лосев outside it:
@@ -722,6 +723,13 @@ def _don(
         m = next(iter(mates.values()))
         return LetterReading("don", (m.nick or "",), confidence=m.confidence)
     return None
+
+
+def _spoken_to(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Куница, кого ты хочешь доном, Клюквину?»: a player called by his nick at the head of
+    the sentence (`proof.addressed`) — the one the letter speaks to, not the one elected."""
+    opens = m.start == 0 or tokens[m.start - 1].sentence != tokens[m.start].sentence
+    return m.kind == "nick" and opens and addressed(tokens, m)
 
 
 def _clause_no(tokens: Sequence[Token], k: int) -> int:

@@ -17,6 +17,7 @@ from parser.letters.actions import (
 )
 from parser.letters.asked import (
     MoveQuestion,
+    asked_don,
     asked_move,
     offer_asked,
     offered_to_the_don,
@@ -129,11 +130,13 @@ def read_letter(
     text = telegraph_marks(text, view.living)  # «… ТЧК», «… ЗПТ» typed as a telegram
     text = uncapped(text)  # a letter all in capitals says nothing by its case
     # «пишу за Февронию: она лечит Аду», «муж просил передать: проверяю Аду» (C-2)
-    words = _Words(text, resolver)
+    # «ubit Uroven» from a killer: the infinitive, its soft sign left out (C-2)
+    killer = "kill" in view.moving_actions()
+    words = _Words(text, resolver, killer=killer)
     relay = written_for(words.plain, words.plain_mentions(view), view.nick)
     if relay is not None and relay.owner != view.nick and relay.own:
         # «Проверяю Аду. Феврония просила передать, что …»: his own move, and another's
-        own = _Words(relay.own, resolver)
+        own = _Words(relay.own, resolver, killer=killer)
         mine = _letter(own, view, threshold, suggestion, move_question, verb_outside)
         said = f"Понял ваш ход так: {spelled(mine)}. " if mine.kind == "move" else ""
         return question_reading(
@@ -158,7 +161,7 @@ def read_letter(
         marked = marked_lines(text, resolver)
         if marked is not None:
             line = _letter(
-                _Words(marked.line, resolver),
+                _Words(marked.line, resolver, killer=killer),
                 view,
                 threshold,
                 suggestion,
@@ -172,7 +175,12 @@ def read_letter(
     if got.kind != "move" and relay.told:
         # «муж просил передать: проверяю Аду»: the move in the words relayed, to spell out
         got = _letter(
-            _Words(relay.told, resolver), view, threshold, suggestion, move_question, verb_outside
+            _Words(relay.told, resolver, killer=killer),
+            view,
+            threshold,
+            suggestion,
+            move_question,
+            verb_outside,
         )
     said = f" Понял ход так: {spelled(got)}." if got.kind == "move" else ""
     return question_reading(
@@ -200,11 +208,12 @@ class _Words:
     check (sentences as written), the move's reading and the move asked about (a question
     tag split off as a sentence of its own, `question_tags`), and the players each names."""
 
-    def __init__(self, text: str, resolver: NickResolver) -> None:
+    def __init__(self, text: str, resolver: NickResolver, *, killer: bool = False) -> None:
         self.text = text
         self.resolver = resolver
+        self.killer = killer  # the sender's role may kill now (`tokens.tokenize`)
         self.story, body = split_story(unsigned(unquoted(text)))
-        self.plain = tokenize(body)
+        self.plain = tokenize(body, killer=killer)
         self.tokens = question_tags(self.plain)
         self._mentions: dict[tuple[SenderView, bool], list[Mention]] = {}
 
@@ -247,7 +256,7 @@ def _letter(
     if branch == "":
         return LetterReading()
     if settled or branch:
-        words = _Words(settled or branch or text, resolver)
+        words = _Words(settled or branch or text, resolver, killer=words.killer)
     reading, evidence = _read(words, view, threshold, verb_outside)
     proven = prove(reading, evidence, view, suggestion)
     proven = side_beside(proven, evidence.tokens, evidence.questions, view)
@@ -259,7 +268,11 @@ def _letter(
         )
     if proven.kind == "none" and move_question == "ask":
         # «можно проверить Олега?», «Олега или Машу убить?»: a move asked about, not made
-        asked = asked_move(words.tokens, words.questions, words.mentions(view), view)
+        # «Может, доном Клюквину или Куницу?»: an election weighed in a question (P-S.2)
+        named = words.mentions(view)
+        asked = asked_move(words.tokens, words.questions, named, view) or asked_don(
+            words.tokens, words.questions, named, view
+        )
         if asked is not None:
             return asked
     if proven.kind == "none" and proven.code is None:

@@ -1663,10 +1663,10 @@ def _everyday_object(tokens: Sequence[Token], m: Mention, mentions: Sequence[Men
     # (a first name the dictionary also knows, «Мел», is no reading of a word written in
     # lower case: its common readings decide)
     nouns = [p for p in parse(tok.word) if p.pos == "NOUN" and p.known and not p.grammemes & _NAMED]
-    if not nouns or not all("inan" in p.grammemes for p in nouns):
+    if not nouns or not any({"accs", "sing"} <= p.grammemes for p in nouns):
         return False
-    if not any({"accs", "sing"} <= p.grammemes for p in nouns):
-        return False
+    if not all("inan" in p.grammemes for p in nouns) and not _purpose_after(tokens, m):
+        return False  # a creature's word is a thing only with the purpose it is cut for
     if any(t.sentence != tok.sentence for t in tokens if t.word):
         return False
     if any(x.kind == "nick" and x.nick != m.nick for x in mentions):
@@ -1688,6 +1688,39 @@ def _everyday_object(tokens: Sequence[Token], m: Mention, mentions: Sequence[Men
     if not verbs or not any(_verb_of_things(p.lemma) for p in verbs):
         return False
     return not _person_after(tokens, m)
+
+
+#: a preposition of purpose and the case of the thing it takes: «на ужин», «к столу», «для ухи»
+_PURPOSE_PREPS: Final = {"на": "accs", "к": "datv", "ко": "datv", "для": "gent"}
+
+
+def _purpose_after(tokens: Sequence[Token], m: Mention) -> bool:
+    """C-2/C-3: right after the nick at `m`, in its clause, the purpose a thing is cut or
+    cooked for: «на», «к» or «для» before a lower-case common noun of everyday life
+    (`_of_everyday_life`: no word of the game, its scenes, the night or a time of day — «к
+    утру», «на тот свет», «на прицел» stay the strike's) in the accusative, dative or
+    genitive, each reading inanimate; an adjective may stand between («на праздничный
+    ужин»). «режу рыбку на ужин», «режу окуня на уху», «режу рыбку для ухи»: a creature's
+    word so spoken of is food, a thing (`_everyday_object`), as likely as the player."""
+    _a, b = clause_bounds(tokens, m.start)
+    k = m.end
+    if k > b or tokens[m.end - 1].clause_end:
+        return False
+    case = _PURPOSE_PREPS.get(tokens[k].word)
+    if case is None:
+        return False
+    j = _skip(tokens, k + 1, b, frozenset({"ADJF"}))
+    if j > b:
+        return False
+    t = tokens[j]
+    if not t.raw[:1].islower() or not _CYRILLIC_WORD.fullmatch(t.word):
+        return False
+    nouns = [p for p in parse(t.word) if p.known and p.pos == "NOUN"]
+    if not nouns or not all("inan" in p.grammemes and not p.grammemes & _NAMED for p in nouns):
+        return False
+    if not any(case in p.grammemes for p in nouns):
+        return False
+    return _of_everyday_life(t.word, nouns)
 
 
 def _creature_in_care(tokens: Sequence[Token], m: Mention) -> bool:

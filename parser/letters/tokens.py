@@ -21,7 +21,7 @@ from parser.letters.words import (
     SIDE_TOWN,
     TIME_WORDS,
 )
-from parser.morph import parse
+from parser.morph import Reading, parse
 from parser.nicks import casefold_key
 from parser.vocab import IN_RUSSIAN, english_word, joked, lookup
 
@@ -100,7 +100,13 @@ def _clause_rest(parts: Sequence[str], n: int) -> list[str]:
 
 
 def _infinitive_typed(
-    latin: str, word: str, tokens: Sequence[Token], sentence: int, after: Sequence[str]
+    latin: str,
+    word: str,
+    tokens: Sequence[Token],
+    sentence: int,
+    after: Sequence[str],
+    *,
+    killer: bool = False,
 ) -> str:
     """C-2: «ubit Petrova» — a Latin-typed verb `latin` read as its short passive participle
     (`word`, «убит»: the cheapest reading, every letter typed) that is also an infinitive
@@ -110,7 +116,11 @@ def _infinitive_typed(
     in its clause («Petrova», «Gleba», «ego») is in the accusative and no nominative
     agreeing with the participle («ubit Petrov» is «убит Петров», a death told). The
     participle is kept otherwise («Petrov ubit»). `after`: the raw words after it on its
-    line, up to the one that ends its clause."""
+    line, up to the one that ends its clause. `killer` (the sender's role may kill now): a
+    word opening its clause before an inanimate noun whose nominative and accusative are
+    one form («ubit Uroven»: «уровень») is the infinitive — the killer's own verb, the
+    noun its object; a word before it in the clause («vchera ubit Kamen») or an animate
+    nominative («ubit Petrov») keeps the participle, a death told."""
     participle = [r for r in parse(word) if r.pos == "PRTS"]
     infinitive = word + "ь"
     if not participle or infinitive not in dict(latin_readings(latin)):
@@ -118,9 +128,11 @@ def _infinitive_typed(
     if not any(r.pos == "INFN" for r in parse(infinitive)):
         return word
     agree = participle[0].grammemes & {"masc", "femn", "neut", "sing", "plur"}
+    opens = True
     for t in reversed(tokens):
         if t.sentence != sentence or t.clause_end:
             break
+        opens = opens and not t.word
         if _may_be_subject(t.word, agree):
             return word
     for raw in after:
@@ -130,10 +142,25 @@ def _infinitive_typed(
         if top and top[0].pos in ("ADVB", "PRCL"):
             continue  # «ubit segodnya Petrova»
         nouns = [r for r in parse(said) if r.pos in ("NOUN", "NPRO")] if said else []
+        if killer and opens and _object_alike(nouns):
+            return infinitive  # «ubit Uroven» from a killer
         if not nouns or _may_be_subject(said, agree):
             return word
         return infinitive if any("accs" in r.grammemes for r in nouns) else word
     return word
+
+
+def _object_alike(nouns: Sequence[Reading]) -> bool:
+    """The readings `nouns` of a word after «ubit» are those of an inanimate noun the
+    dictionary knows whose accusative is its nominative («уровень», «камень»): the
+    participle's subject and the infinitive's object alike."""
+    known = [r for r in nouns if r.known]
+    return (
+        bool(known)
+        and all(r.pos == "NOUN" and "inan" in r.grammemes for r in known)
+        and any("accs" in r.grammemes for r in known)
+        and any("nomn" in r.grammemes for r in known)
+    )
 
 
 def _may_be_subject(word: str, agree: frozenset[str]) -> bool:
@@ -151,7 +178,10 @@ def _may_be_subject(word: str, agree: frozenset[str]) -> bool:
     )
 
 
-def tokenize(text: str) -> list[Token]:
+def tokenize(text: str, *, killer: bool = False) -> list[Token]:
+    """The letter's words (`Token`), sentence by sentence. `killer`: the sender's role may
+    kill now, which settles a Latin-typed «ubit» before a word that is its object and its
+    subject alike (`_infinitive_typed`)."""
     tokens: list[Token] = []
     sentence = 0
     for line in text.splitlines():
@@ -171,7 +201,9 @@ def tokenize(text: str) -> list[Token]:
             word = russian_in_latin(latin) or latin
             if word != latin:
                 # «ubit Petrova»: the infinitive with its soft sign left out
-                word = _infinitive_typed(latin, word, tokens, sentence, _clause_rest(parts, n))
+                word = _infinitive_typed(
+                    latin, word, tokens, sentence, _clause_rest(parts, n), killer=killer
+                )
             if marker or _CLOCK.fullmatch(word):
                 # «в 03:00», «после 22.00»: a clock time says when, and names nobody
                 word = ""
