@@ -427,7 +427,12 @@ def read_spans(
                 m = NickMatch(span.text, None, m.method, 0.0, AMBIGUOUS_NICK, (m.nick, *also))
         if m.reason == AMBIGUOUS_NICK and own:
             after = _words_after(own, span.text)
-            m = pinned_by_words(m, after) or pinned_by_pronoun(m, after) or m
+            by_pronoun = pinned_by_pronoun(m, after)
+            if by_pronoun is not None and by_pronoun.nick == author:
+                # «<Августина>, она …» from Августина: the writer says «я», never «она», of
+                # herself — the pronoun pins nobody, and nobody is left by taking her out (C-3)
+                by_pronoun = None
+            m = pinned_by_words(m, after) or by_pronoun or m
         if m.reason == AMBIGUOUS_NICK and own:
             # «Выставляю <Рельсову>», «против <Евгении>»: the case the word before the nick
             # puts it in is a form only one of the two takes (C-3, `one_gender`)
@@ -435,7 +440,7 @@ def read_spans(
         if m.reason == AMBIGUOUS_NICK and own:
             # «<Августина> врала», «нашего <Августина>»: a nick as listed that is another's
             # case form, settled by the words agreeing with it as the letters settle it
-            m = settled_in_colour(resolver, span.text, m, own) or m
+            m = settled_in_colour(resolver, span.text, m, own, me=author) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -460,13 +465,15 @@ def read_spans(
 
 
 def settled_in_colour(
-    resolver: NickResolver, text: str, match: NickMatch, own: str
+    resolver: NickResolver, text: str, match: NickMatch, own: str, *, me: str | None = None
 ) -> NickMatch | None:
     """C-3 (docs/rulings.md, a nick written as listed): a coloured word that is one player's
     nick as listed and the case form of the others it is asked between (`NickResolver.
     case_clash`: «Августина» beside Августин and Августина, «Valentina» beside Valentin)
     names the one the words agreeing with it allow — the letters' check over the post's own
-    words (`parser.twins.settled_twin`). None when nothing settles it."""
+    words (`parser.twins.settled_twin`). `me`, the post's author, is weighed as the letters
+    weigh the sender: a third person's pronoun after the form never speaks of him, and he is
+    never taken out to leave the other twin by elimination. None when nothing settles it."""
     exact = resolver.resolve_strict(text, STRICT_TIERS)
     if exact is None or exact.nick is None or exact.nick not in match.candidates:
         return None
@@ -479,7 +486,7 @@ def settled_in_colour(
     at = next((n for n, t in enumerate(tokens) if t.raw.strip(_EDGES).casefold() == said), None)
     if at is None:
         return None
-    settled = settled_twin(tokens, at, at + 1, exact.nick, clash.candidates)
+    settled = settled_twin(tokens, at, at + 1, exact.nick, clash.candidates, me=me)
     if settled is None:
         return None
     method = exact.method if settled == exact.nick else "inflected"
