@@ -77,6 +77,10 @@ def resolve_nick(
         # slip of the nick (C-3, the letters' `proven_typo`). A Latin nick near a Cyrillic
         # word («Дока» for Doc) is a spelling of it in the other script, read as before.
         return NickMatch(text, None, NEAR_WORD, 0.0, UNKNOWN_NICK, (match.nick,))
+    if match.method == "fuzzy" and _english_near_word(text, match.nick):
+        # «Hunted» for Hunter, «Ranged» for Ranger: an English autocorrect's word near a Latin
+        # nick is that word, as a Russian one is near a Cyrillic nick (C-3)
+        return NickMatch(text, None, NEAR_WORD, 0.0, UNKNOWN_NICK, (match.nick,))
     if match.method == "diminutive" and _word_sense_of_latin(text, match.nick):
         # «Лапки» for Lapa, «Котика» for Kot: a diminutive of the Russian word a Latin nick
         # spells is another word of its sense, not a spelling of the nick (C-3)
@@ -102,6 +106,31 @@ def guess_detail(resolver: NickResolver, text: str, mode: VoteNicks) -> str:
     if not shown or len(match.candidates) != 1:
         return ""
     return GUESS_DETAIL.format(nick=match.candidates[0])
+
+
+def _english_near_word(text: str, nick: str) -> bool:
+    """C-3: whether a one-word Latin `text` the fuzzy rung reads as the one-word Latin `nick`
+    is a word the English dictionary knows (`parser.english.english_word`, the CMU
+    dictionary the project already reads) — «Hunted», «Ranged», «Shallow» — that neither is
+    an English form of the nick itself (its plural «Hunters») nor sounds as it does
+    («Bitcoin» for Bitkoin, «Mack» for Mac: the nick respelled). Such a word proves no slip
+    of the nick; a slip that is no word («Huntr», «Shadw») is read as before."""
+    said = text.strip(_EDGES).casefold()
+    key = nick.casefold()
+    if not (_LATIN_WORD.fullmatch(said) and _LATIN_WORD.fullmatch(key)):
+        return False
+    if said in (key, f"{key}s", f"{key}es"):
+        return False
+    from parser.english import english_word, pronunciations, sounds_as
+
+    if not english_word(said):
+        return False
+    # a word that sounds as the nick («Bitcoin» for Bitkoin, «Mack» for Mac) is the nick
+    # respelled by the word it stands for, read as before
+    heard = set(pronunciations(said))
+    return not (
+        heard & set(pronunciations(key)) or any(sounds_as(c, said) for c in cyrillic_spellings(key))
+    )
 
 
 def _word_sense_of_latin(text: str, nick: str) -> bool:
