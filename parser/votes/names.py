@@ -462,9 +462,11 @@ def read_spans(
                 # herself — the pronoun pins nobody, and nobody is left by taking her out (C-3)
                 by_pronoun = None
             m = pinned_by_words(m, after) or by_pronoun or m
-        if m.reason == AMBIGUOUS_NICK and own:
+        if m.reason == AMBIGUOUS_NICK and own and not unread_sharers(resolver, span.text):
             # «Выставляю <Рельсову>», «против <Евгении>»: the case the word before the nick
-            # puts it in is a form only one of the two takes (C-3, `one_gender`)
+            # puts it in is a form only one of the two takes (C-3, `one_gender`) — unless it
+            # is a surname's plural naming them all («против <Гвоздевы>»: the family, not
+            # her genitive mis-declined as a noun's)
             m = one_gender(m, governed_case(own, span.text))
         if m.reason == AMBIGUOUS_NICK and own:
             # «<Августина> врала», «нашего <Августина>»: a nick as listed that is another's
