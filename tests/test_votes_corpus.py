@@ -132,6 +132,8 @@ PARTS = {
     "development-69": HERE / "dev69",  # votes-36: twins settled in colour, a court post disowned
     "development-70": HERE / "dev70",  # votes-36: the same rules probed on a cast of their own
     "development-71": HERE / "dev71",  # perf-39: the reader's first looks, each way of a cue
+    "development-72": HERE / "dev72",  # votes-37: twins in court, the writer one of the twins
+    "development-73": HERE / "dev73",  # votes-37: an English autocorrect near a Latin nick
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

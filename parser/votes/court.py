@@ -630,7 +630,11 @@ def _left_open(left: tuple[str, list[NickMatch]] | None) -> NickMatch | None:
 
 
 def _court_match(
-    post: Post, resolver: NickResolver, dead: NickResolver | None, mode: VoteNicks
+    post: Post,
+    resolver: NickResolver,
+    dead: NickResolver | None,
+    mode: VoteNicks,
+    author: str | None = None,
 ) -> tuple[NickMatch | None, str]:
     """(what a court post names — a player, or an ambiguous, unknown or dead player's nick
     to report — or None for no vote, the text it was read from). Its coloured spans first
@@ -641,9 +645,15 @@ def _court_match(
     own = without_struck(post)
     colored = [s for s in post.colored if not s.struck]
     spans = not_retracted(as_cyrillic(own, colored), colored)
-    pick, failure, dead_hit, _, _ = read_spans(spans, resolver, dead, "last", mode)
+    # the post's own words settle twins in colour as the day reader settles them
+    # (`names.settled_in_colour`, `parser.twins.settled_twin`, the author as `me`)
+    pick, failure, dead_hit, _, _ = read_spans(spans, resolver, dead, "last", mode, author, own)
     if pick is not None:
         return pick.match, pick.span.text
+    if failure is not None and failure.match.reason == AMBIGUOUS_NICK:
+        # a coloured name two players answer to that nothing settles: shown naming both
+        # (or the one on trial, `_one_nominee`), never passed over as talk (G-N.4, C-3)
+        return failure.match, failure.span.text
     whole = resolve_nick(resolver, own, mode)
     if whole.ok or whole.reason == AMBIGUOUS_NICK:
         return whole, own
@@ -799,7 +809,7 @@ def extract_court_votes(
         status, author = who.status(post.author, post.author_id)
         if status == "ignored":
             continue
-        match, text = _court_match(post, resolver, dead_resolver, o.vote_nicks)
+        match, text = _court_match(post, resolver, dead_resolver, o.vote_nicks, author)
         host = _host_vote(post, match, hosts, o.vote_nicks)
         if host is not None:  # a court vote on the host's name: refused and shown (G-N.4)
             match, text = NickMatch(host, None, reason=UNKNOWN_NICK), host

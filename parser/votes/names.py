@@ -77,6 +77,10 @@ def resolve_nick(
         # slip of the nick (C-3, the letters' `proven_typo`). A Latin nick near a Cyrillic
         # word («Дока» for Doc) is a spelling of it in the other script, read as before.
         return NickMatch(text, None, NEAR_WORD, 0.0, UNKNOWN_NICK, (match.nick,))
+    if match.method == "fuzzy" and _english_near_word(text, match.nick):
+        # «Hunted» for Hunter, «Ranged» for Ranger: an English autocorrect's word near a Latin
+        # nick is that word, as a Russian one is near a Cyrillic nick (C-3)
+        return NickMatch(text, None, NEAR_WORD, 0.0, UNKNOWN_NICK, (match.nick,))
     if match.method == "diminutive" and _word_sense_of_latin(text, match.nick):
         # «Лапки» for Lapa, «Котика» for Kot: a diminutive of the Russian word a Latin nick
         # spells is another word of its sense, not a spelling of the nick (C-3)
@@ -102,6 +106,31 @@ def guess_detail(resolver: NickResolver, text: str, mode: VoteNicks) -> str:
     if not shown or len(match.candidates) != 1:
         return ""
     return GUESS_DETAIL.format(nick=match.candidates[0])
+
+
+def _english_near_word(text: str, nick: str) -> bool:
+    """C-3: whether a one-word Latin `text` the fuzzy rung reads as the one-word Latin `nick`
+    is a word the English dictionary knows (`parser.english.english_word`, the CMU
+    dictionary the project already reads) — «Hunted», «Ranged», «Shallow» — that neither is
+    an English form of the nick itself (its plural «Hunters») nor sounds as it does
+    («Bitcoin» for Bitkoin, «Mack» for Mac: the nick respelled). Such a word proves no slip
+    of the nick; a slip that is no word («Huntr», «Shadw») is read as before."""
+    said = text.strip(_EDGES).casefold()
+    key = nick.casefold()
+    if not (_LATIN_WORD.fullmatch(said) and _LATIN_WORD.fullmatch(key)):
+        return False
+    if said in (key, f"{key}s", f"{key}es"):
+        return False
+    from parser.english import english_word, pronunciations, sounds_as
+
+    if not english_word(said):
+        return False
+    # a word that sounds as the nick («Bitcoin» for Bitkoin, «Mack» for Mac) is the nick
+    # respelled by the word it stands for, read as before
+    heard = set(pronunciations(said))
+    return not (
+        heard & set(pronunciations(key)) or any(sounds_as(c, said) for c in cyrillic_spellings(key))
+    )
 
 
 def _word_sense_of_latin(text: str, nick: str) -> bool:
@@ -427,15 +456,22 @@ def read_spans(
                 m = NickMatch(span.text, None, m.method, 0.0, AMBIGUOUS_NICK, (m.nick, *also))
         if m.reason == AMBIGUOUS_NICK and own:
             after = _words_after(own, span.text)
-            m = pinned_by_words(m, after) or pinned_by_pronoun(m, after) or m
-        if m.reason == AMBIGUOUS_NICK and own:
+            by_pronoun = pinned_by_pronoun(m, after)
+            if by_pronoun is not None and by_pronoun.nick == author:
+                # «<Августина>, она …» from Августина: the writer says «я», never «она», of
+                # herself — the pronoun pins nobody, and nobody is left by taking her out (C-3)
+                by_pronoun = None
+            m = pinned_by_words(m, after) or by_pronoun or m
+        if m.reason == AMBIGUOUS_NICK and own and not unread_sharers(resolver, span.text):
             # «Выставляю <Рельсову>», «против <Евгении>»: the case the word before the nick
-            # puts it in is a form only one of the two takes (C-3, `one_gender`)
+            # puts it in is a form only one of the two takes (C-3, `one_gender`) — unless it
+            # is a surname's plural naming them all («против <Гвоздевы>»: the family, not
+            # her genitive mis-declined as a noun's)
             m = one_gender(m, governed_case(own, span.text))
         if m.reason == AMBIGUOUS_NICK and own:
             # «<Августина> врала», «нашего <Августина>»: a nick as listed that is another's
             # case form, settled by the words agreeing with it as the letters settle it
-            m = settled_in_colour(resolver, span.text, m, own) or m
+            m = settled_in_colour(resolver, span.text, m, own, me=author) or m
         if m.ok:
             resolved.append(Pick(span, m))
             named.append(span)
@@ -460,13 +496,15 @@ def read_spans(
 
 
 def settled_in_colour(
-    resolver: NickResolver, text: str, match: NickMatch, own: str
+    resolver: NickResolver, text: str, match: NickMatch, own: str, *, me: str | None = None
 ) -> NickMatch | None:
     """C-3 (docs/rulings.md, a nick written as listed): a coloured word that is one player's
     nick as listed and the case form of the others it is asked between (`NickResolver.
     case_clash`: «Августина» beside Августин and Августина, «Valentina» beside Valentin)
     names the one the words agreeing with it allow — the letters' check over the post's own
-    words (`parser.twins.settled_twin`). None when nothing settles it."""
+    words (`parser.twins.settled_twin`). `me`, the post's author, is weighed as the letters
+    weigh the sender: a third person's pronoun after the form never speaks of him, and he is
+    never taken out to leave the other twin by elimination. None when nothing settles it."""
     exact = resolver.resolve_strict(text, STRICT_TIERS)
     if exact is None or exact.nick is None or exact.nick not in match.candidates:
         return None
@@ -479,7 +517,7 @@ def settled_in_colour(
     at = next((n for n, t in enumerate(tokens) if t.raw.strip(_EDGES).casefold() == said), None)
     if at is None:
         return None
-    settled = settled_twin(tokens, at, at + 1, exact.nick, clash.candidates)
+    settled = settled_twin(tokens, at, at + 1, exact.nick, clash.candidates, me=me)
     if settled is None:
         return None
     method = exact.method if settled == exact.nick else "inflected"
