@@ -293,6 +293,13 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho19_pefl:37": "(a) a spouse's surname form (her accusative, his dative) read as the husband",
     "ho19_pefl:38": "(a) fish-keeping talk on a lower-case word nick, «по игре пока думаю», read",
     "ho19_pefl:42": "(a) «отсаживаю X в карантин и лечу его там» (hobby talk) read as a heal",
+    # held-out part 21, measured at the start and at the end of the stop that wrote it
+    # (tests/letters/README.md): (a) a misreading of the words, (b) the host's judgement
+    "ho21_pefl:21": "(a) «Толстого», a case form both Толстой and Толстый take, read as one",
+    "ho21_pefl:38": "(a) the same: «убить толстого» read as a kill of Толстый",
+    "ho21_pefl:133": "(a) the same: «Взрываю Толстого.» read as the kamikaze's blast on Толстый",
+    "ho21_gambler:42": "(a) a kill on two players under «или» with «не помню», read as the first",
+    "ho21_gambler:93": "(b) the godfather's kill of his own mafioso, taken (the writer asks)",
     # held-out part 20's three (`ho20_pefl:46`, a twin form that may be the writer herself;
     # `ho20_gambler:35`, `:52`, a Latin nick that spells a Russian word, met in that word's
     # everyday sense) left in the `reader-68` round: both classes fixed from their

@@ -72,6 +72,8 @@ PARTS = {
     "held-out-19g": HERE / "heldout19g",  # part 19, Gambler cast (mixed-script nicks)
     "held-out-20": HERE / "heldout20",  # part 20, PEFL cast (30 seats, word nicks)
     "held-out-20g": HERE / "heldout20g",  # part 20, Gambler cast (Latin nicks only)
+    "held-out-21": HERE / "heldout21",  # part 21, PEFL cast (literary characters' names)
+    "held-out-21g": HERE / "heldout21g",  # part 21, Gambler cast (mixed-script pen names)
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -363,6 +365,12 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out part 18, measured at the start and at the end of the stop that wrote it
     # (tests/votes/README.md): every one (a), a misreading of the words
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
+    # held-out part 21, measured at the start and at the end of the stop that wrote it
+    # (tests/votes/README.md): every one (a), a misreading of the words
+    "h21-071": "(a) a red nick called by name (an address) in a post saying it is no vote",
+    "h21-092": "(a) a red character's name in book talk, the player's namesake, counted",
+    "h21-093": "(a) a red character's name in a book's line retold, counted",
+    "h21g-067": "(a) a green nick in English talk («Curious about X today»), counted",
     # held-out part 20's two (`h20-073`, a coloured dictionary word one vowel from a nick;
     # `h20g-038`, a diminutive of the word a Latin nick spells) left in the `votes-36` round:
     # both classes fixed from their descriptions on development posts alone (dev68), so part
