@@ -65,8 +65,12 @@ def _text() -> mmap.mmap | bytes:
     path = _path()
     if not path:  # pragma: no cover - a dependency of the project
         return b""
+    from parser.morph import map_with_dictionary
+
     with open(path, "rb") as f:
-        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    map_with_dictionary(mapped)  # its touched pages given back with the dictionary's
+    return mapped
 
 
 def _head(line: bytes) -> bytes:

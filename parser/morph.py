@@ -36,6 +36,7 @@ CHECKED_VERSIONS: Final = {"dawg_python": "0.9.0", "pymorphy3": "2.0.6"}
 _lock = threading.Lock()
 _built: list[Any] = []  # the analyzer, once built
 _maps: list[memoryview] = []  # the mapped DAWG files' views (see `release_pages`)
+_mapped_with: list[mmap.mmap] = []  # other files given back with them (`map_with_dictionary`)
 #: how many analyzers this process has built (a test holds it at one)
 builds = 0
 
@@ -123,13 +124,22 @@ def _mapped_dawgs() -> Iterator[None]:
 
 def release_pages() -> None:
     """Give back the mapped dictionary pages the lookups so far have touched (they are clean
-    and file-backed: the next lookup that needs one reads it again from the page cache)."""
+    and file-backed: the next lookup that needs one reads it again from the page cache),
+    those of every file mapped with them (`map_with_dictionary`) too."""
     dontneed = getattr(mmap, "MADV_DONTNEED", None)
     if dontneed is None:
         return
     for view in _maps:
         if isinstance(view.obj, mmap.mmap):
             view.obj.madvise(dontneed)
+    for mapped in _mapped_with:
+        mapped.madvise(dontneed)
+
+
+def map_with_dictionary(mapped: mmap.mmap) -> None:
+    """Give `mapped`'s pages back whenever the dictionary's are (`release_pages`): another
+    read-only file the readers search by its pages (the English dictionary, `parser.english`)."""
+    _mapped_with.append(mapped)
 
 
 #: the mapped pages are given back after this many lookups the caches did not answer: the
@@ -162,6 +172,10 @@ def each_lookup_released() -> Iterator[None]:
     finally:
         with _bursts_lock:
             _bursts[0] -= 1
+        # what the block's last lookup touched, and what the walks that count no lookup
+        # touched (`dictionary_step`, the English dictionary's search), is given back as it
+        # ends: not left under whatever the process reads next
+        release_pages()
 
 
 #: a tag's text → its grammemes: one shared set per tag (the dictionary has a few thousand

@@ -44,3 +44,30 @@ def test_a_ticks_letters_are_read_giving_the_pages_back_after_each_lookup(
     t += timedelta(seconds=10)
     game.requests(d, t)  # the replies go out; nothing is read twice
     assert bursts == [1, 1]
+
+
+def test_each_letter_gives_the_pages_back_before_the_next_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # what one letter's reading and reply touched (its walks, its last lookup) is not left
+    # under the next letter's reading: the peak of a first poll's letters is one letter's
+    events: list[str] = []
+
+    def reading(*args: Any, **kwargs: Any) -> Any:
+        events.append("read")
+        return read_letter_from(*args, **kwargs)
+
+    monkeypatch.setattr(parser_moves, "read_letter_from", reading)
+    game = new_game(tmp_path, monkeypatch)
+    board = game.board
+    d = game.daemon()
+    t = START + timedelta(minutes=1)
+    for _ in range(3):
+        game.requests(d, t)
+        t += timedelta(seconds=10)
+    monkeypatch.setattr(morph, "_count_lookup", lambda: None)  # only the letters' own releases
+    monkeypatch.setattr(morph, "release_pages", lambda: events.append("release"))
+    board.give_letter("Рома", "Ведущий", "ход", "Лечу Гену")
+    board.give_letter("Гена", "Ведущий", "ход", "Проверяю Рому")
+    game.requests(d, t)
+    assert events == ["read", "release", "read", "release"]

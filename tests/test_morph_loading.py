@@ -180,7 +180,7 @@ def test_a_burst_of_lookups_gives_the_pages_back_after_each(
         inside = [morph.parse.__wrapped__(w) for w in words]
         with morph.each_lookup_released():  # nested: still after each
             morph.forms.__wrapped__("проверить")
-    assert len(calls) == len(words) + 1
+    assert len(calls) == len(words) + 1 + 2  # and as each block ends
     assert inside == outside  # the same readings, whatever is given back
     calls.clear()
     [morph.parse.__wrapped__(w) for w in words]  # the block over: every fourth again
@@ -197,5 +197,31 @@ def test_the_letter_vocabulary_is_built_giving_pages_back_after_each_lemma(
     monkeypatch.setattr(vocab, "forms", morph.forms.__wrapped__)  # no cached lemma
     index = vocab._build_index()  # as when the prebuilt data does not match the code
     assert morph._looked_up[0] > 200  # the vocabulary's lemmas
-    assert len(calls) == morph._looked_up[0]
+    assert len(calls) == morph._looked_up[0] + 1  # and as the build's block ends
     assert sorted(index.forms()) == sorted(vocab._index().forms())
+
+
+def test_a_burst_gives_back_as_it_ends_what_its_last_lookup_and_its_walks_touched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a walk of the words DAWG (`dictionary_step`, the Latin-typed readings) counts no lookup;
+    # what it and the block's last lookup touched is not left under the next reading
+    calls = _released(monkeypatch)
+    root = morph.dictionary_root()
+    with morph.each_lookup_released():
+        assert morph.dictionary_step(root, "провер") is not None
+        assert calls == []
+    assert calls == [0]
+    with morph.each_lookup_released():
+        morph.parse.__wrapped__("проверяю")
+    assert len(calls) == 3  # before the lookup, and as the block ends
+
+
+def test_the_english_dictionary_is_given_back_with_the_russian_one() -> None:
+    from parser import english
+
+    assert english.pronunciations("knight")  # maps the file
+    mapped = english._text()
+    assert any(m is mapped for m in morph._mapped_with)
+    morph.release_pages()  # its pages given back, read again on the next search
+    assert english.pronunciations.__wrapped__("knight") == english.pronunciations("knight")

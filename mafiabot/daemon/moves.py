@@ -41,11 +41,12 @@ def answer_moves(sh: Shell, g: Game, now: datetime, only: Collection[int] = ()) 
     if not rows:
         return
     # letters come in the tick that read the posts (a first poll's pages among them): the
-    # dictionary's mapped pages their words touch are given back after every lookup, not
-    # stacked on that tick's memory (`parser.morph.each_lookup_released`)
-    with each_lookup_released():
-        for row in rows:
-            late = row.turn is not None and row.turn < g.turn and not only
+    # dictionary's mapped pages their words touch are given back after every lookup and
+    # after every letter, not stacked on that tick's memory under the next letter's reading
+    # (`parser.morph.each_lookup_released`)
+    for row in rows:
+        late = row.turn is not None and row.turn < g.turn and not only
+        with each_lookup_released():
             _answer(sh, g, state, row, late=late)
 
 
