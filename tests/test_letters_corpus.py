@@ -300,6 +300,11 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho21_pefl:133": "(a) the same: «Взрываю Толстого.» read as the kamikaze's blast on Толстый",
     "ho21_gambler:42": "(a) a kill on two players under «или» with «не помню», read as the first",
     "ho21_gambler:93": "(b) the godfather's kill of his own mafioso, taken (the writer asks)",
+    # held-out part 22, measured before and after the stop's last wave of rounds
+    # (tests/letters/README.md): (a) a misreading of the words, (b) the host's judgement
+    "ho22_pefl:42": "(a) «kill X, хотя нет, давай Y, X-а пусть другие»: the first kept",
+    "ho22_pefl:68": "(a) riding talk «валю … по Чуйскому тракту» read as a kill of the place nick",
+    "ho22_pefl:78": "(b) a Don's order naming the kamikaze executor, taken (the writer asks)",
     # held-out part 20's three (`ho20_pefl:46`, a twin form that may be the writer herself;
     # `ho20_gambler:35`, `:52`, a Latin nick that spells a Russian word, met in that word's
     # everyday sense) left in the `reader-68` round: both classes fixed from their
