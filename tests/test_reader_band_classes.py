@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from mafiabot.replay_posts import post_from_body
-from parser.votes.day import extract_votes
-from parser.votes.records import PostReading
 from tests.letter_kit import read_in_cast
+from tests.vote_kit import reader_for
+from tests.vote_kit import red as _red
 
 
 @pytest.mark.parametrize(
@@ -53,14 +52,7 @@ def test_C_2_another_players_word_given_or_set_aside_leaves_the_move_firm(
 _PLAYERS = ("Арсений", "Белла", "Галина", "Клим", "Мирон")
 
 
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
-
-
-def _reading(body: str) -> PostReading:
-    post = post_from_body(1, "Мирон", body, 1)
-    (reading,) = extract_votes([post], ruleset="pefl", players=_PLAYERS).posts
-    return reading
+_reading = reader_for(_PLAYERS, by="Мирон")
 
 
 @pytest.mark.parametrize(

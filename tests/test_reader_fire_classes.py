@@ -16,6 +16,7 @@ from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
 from tests.letter_kit import read_in_cast
+from tests.vote_kit import red as _red
 
 
 @pytest.mark.parametrize(
@@ -80,10 +81,6 @@ def _vote(body: str) -> PostReading:
     players = ("Гидрант", "Найда", "Каска", "Пена")
     (reading,) = extract_votes([post], ruleset="pefl", players=players).posts
     return reading
-
-
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from engine.kinds import RulesetName
 from mafiabot.replay_posts import post_from_body
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Блиц", "Блик", "Слон", "Ладья", "Таль", "КМС_2150")
 
@@ -18,10 +19,6 @@ def _read(rules: RulesetName, body: str) -> PostReading:
     post = post_from_body(1, "КМС_2150", body, 1)
     (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
     return reading
-
-
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
 
 
 @pytest.mark.parametrize(

@@ -11,25 +11,14 @@ from typing import Literal
 
 import pytest
 
-from mafiabot.replay_posts import post_from_body
-from parser.votes.day import extract_votes
-from parser.votes.records import PostReading
+from tests.vote_kit import green as _green
+from tests.vote_kit import reader_for
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Рубанок", "Стамеска", "Зубило", "Верстак", "Lathe_3", "Напильник", "Тиски")
 
 
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
-
-
-def _green(nick: str) -> str:
-    return f'<span style="color:green">{nick}</span>'
-
-
-def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
-    post = post_from_body(1, "Тиски", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
-    return reading
+_read = reader_for(PLAYERS, by="Тиски")
 
 
 @pytest.mark.parametrize(
@@ -125,10 +114,7 @@ def test_P_V_1_a_present_vote_verb_without_both_signs_is_the_vote(body: str, tar
 DEAD = ("Шуруповёрт",)
 
 
-def _read_with_dead(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
-    post = post_from_body(1, "Тиски", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS, dead=DEAD).posts
-    return reading
+_read_with_dead = reader_for(PLAYERS, by="Тиски", dead=DEAD)
 
 
 def test_C_5_P_V_1_a_red_on_a_dead_player_taken_back_as_a_joke_is_shown() -> None:

@@ -12,18 +12,13 @@ from typing import Literal
 
 import pytest
 
-from mafiabot.replay_posts import post_from_body
 from parser.nicks import UNKNOWN_NICK
-from parser.votes.day import extract_votes
-from parser.votes.records import PostReading
+from tests.vote_kit import reader_for
 
 PLAYERS = ("Bitkoin", "Doc", "Mac", "Ranger", "Hunter", "Shadow", "Wolf", "Тимур", "Олег")
 
 
-def _read(body: str, rules: Literal["pefl", "gambler"]) -> PostReading:
-    post = post_from_body(1, "Тимур", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
-    return reading
+_read = reader_for(PLAYERS, by="Тимур")
 
 
 def _colour(word: str, rules: str) -> str:

@@ -6,26 +6,16 @@ named by her own form or with a given name is still that bearer."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 import pytest
 
-from mafiabot.replay_posts import post_from_body
 from parser.nicks import AMBIGUOUS_NICK
-from parser.votes.day import extract_votes
-from parser.votes.records import PostReading
+from tests.vote_kit import reader_for
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Павел Гвоздев", "Ольга Гвоздева", "Тимур", "Олег", "Марина")
 
 
-def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
-    post = post_from_body(1, "Тимур", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
-    return reading
-
-
-def _red(text: str) -> str:
-    return f'<span style="color:red">{text}</span>'
+_read = reader_for(PLAYERS, by="Тимур")
 
 
 @pytest.mark.parametrize("word", ["Гвоздевы", "Гвоздевых"])

@@ -18,6 +18,8 @@ from parser.nicks import UNKNOWN_NICK
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
+from tests.vote_kit import green as _green
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Огурец", "Moonlight", "Brick", "Тамара", "Кузьмич", "Лимон")
 NOMINEES = ("Огурец", "Moonlight", "Brick")
@@ -34,14 +36,6 @@ def _court(text: str) -> PostReading:
     post = post_from_body(1, "Тамара", text, 1)
     (got,) = extract_court_votes([post], nominees=NOMINEES, players=PLAYERS).posts
     return got
-
-
-def _red(word: str) -> str:
-    return f'<span style="color:red">{word}</span>'
-
-
-def _green(word: str) -> str:
-    return f'<span style="color:green">{word}</span>'
 
 
 @pytest.mark.parametrize(

@@ -20,23 +20,14 @@ from parser.nicks import UNKNOWN_NICK, cached_resolver
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.names import NEAR_WORD, SENSE, resolve_nick
-from parser.votes.records import PostReading
+from tests.vote_kit import green as _green
+from tests.vote_kit import reader_for
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Эксперт", "Шторм", "Ракетка", "Lapa", "Korona", "Kot", "Masha", "Тимур")
 
 
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
-
-
-def _green(nick: str) -> str:
-    return f'<span style="color:green">{nick}</span>'
-
-
-def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
-    post = post_from_body(1, "Тимур", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
-    return reading
+_read = reader_for(PLAYERS, by="Тимур")
 
 
 @pytest.mark.parametrize(

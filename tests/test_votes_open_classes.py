@@ -10,13 +10,10 @@ from mafiabot.replay_posts import post_from_body
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Блиц", "Блик", "Слон", "Ладья", "Таль", "КМС_2150")
 NOMINEES = ("Блиц", "Блик", "Таль")
-
-
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
 
 
 def _day(body: str) -> PostReading:

@@ -20,23 +20,15 @@ import pytest
 
 from mafiabot.replay_posts import post_from_body
 from parser.votes.day import extract_votes
-from parser.votes.records import UNPROVEN, PostReading
+from parser.votes.records import UNPROVEN
+from tests.vote_kit import green as _green
+from tests.vote_kit import reader_for
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Кошка", "Лавина", "Лезу", "Тимофей", "Марина", "Бублик", "Фёдор Палыч", "Ульяна")
 
 
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
-
-
-def _green(nick: str) -> str:
-    return f'<span style="color:green">{nick}</span>'
-
-
-def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
-    post = post_from_body(1, "Ульяна", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
-    return reading
+_read = reader_for(PLAYERS, by="Ульяна")
 
 
 @pytest.mark.parametrize(

@@ -9,23 +9,14 @@ from __future__ import annotations
 import pytest
 
 from engine.kinds import RulesetName
-from mafiabot.replay_posts import post_from_body
 from parser.morph import pronoun_gender
 from parser.nicks import AMBIGUOUS_NICK, NickMatch, pinned_by_pronoun
-from parser.votes.day import extract_votes
-from parser.votes.records import PostReading
+from tests.vote_kit import nick_reader_for
 
 PLAYERS = ("Аполлинария", "Ипполит", "Евгений", "Евгения", "Родион", "Нонна", "Полина")
 
 
-def _read(
-    rules: RulesetName, text: str, nick: str, players: tuple[str, ...] = PLAYERS
-) -> PostReading:
-    color = "red" if rules == "pefl" else "green"
-    body = text.replace(nick, f'<span style="color:{color}">{nick}</span>', 1)
-    post = post_from_body(1, "Родион", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=players).posts
-    return reading
+_read = nick_reader_for(PLAYERS, by="Родион")
 
 
 @pytest.mark.parametrize(

@@ -18,12 +18,9 @@ from parser.latin import latin_reading
 from parser.votes.day import extract_votes
 from parser.votes.records import PostReading
 from parser.votes.typed import typed_in_latin
+from tests.vote_kit import red as _red
 
 _PLAYERS = ("Регина", "Тарас", "Оксана", "Богдан", "Лука")
-
-
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
 
 
 def _reading(body: str, by: str = "Тарас") -> PostReading:

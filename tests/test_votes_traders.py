@@ -6,24 +6,17 @@ future of the third person) is shown to the host, never counted, in the day and 
 
 from __future__ import annotations
 
-from typing import Literal
-
 from mafiabot.replay_posts import post_from_body
 from parser.nicks import STRICT_TIERS, NickResolver
 from parser.votes.court import extract_court_votes
-from parser.votes.day import extract_votes
 from parser.votes.records import PostReading, VoteOptions
+from tests.vote_kit import reader_for
 
 PLAYERS = ("Sol0", "Solo", "MAPKET", "Вася2005", "Rekt", "Fibo")
 
 
-def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
-    # Sol_0: a board account that is no player, a look-alike of Sol0
-    options = VoteOptions(accounts=frozenset({"Sol_0"}))
-    (post,) = extract_votes(
-        [post_from_body(1, "Rekt", body, 1)], ruleset=rules, players=PLAYERS, options=options
-    ).posts
-    return post
+# Sol_0: a board account that is no player, a look-alike of Sol0
+_read = reader_for(PLAYERS, by="Rekt", options=VoteOptions(accounts=frozenset({"Sol_0"})))
 
 
 def test_C_3_a_space_between_a_handles_letters_and_digits_is_the_handle() -> None:

@@ -10,26 +10,15 @@ from typing import Literal
 
 import pytest
 
-from mafiabot.replay_posts import post_from_body
 from parser.nicks import AMBIGUOUS_NICK
-from parser.votes.day import extract_votes
-from parser.votes.records import PostReading
+from tests.vote_kit import green as _green
+from tests.vote_kit import reader_for
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Августин", "Августина", "Valentin", "Valentina", "Тимур", "Олег")
 
 
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
-
-
-def _green(nick: str) -> str:
-    return f'<span style="color:green">{nick}</span>'
-
-
-def _read(body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:
-    post = post_from_body(1, "Тимур", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
-    return reading
+_read = reader_for(PLAYERS, by="Тимур")
 
 
 @pytest.mark.parametrize(

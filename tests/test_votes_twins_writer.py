@@ -16,17 +16,11 @@ from parser.nicks import AMBIGUOUS_NICK
 from parser.votes.court import extract_court_votes
 from parser.votes.day import extract_votes
 from parser.votes.records import NOT_A_NOMINEE, PostReading
+from tests.vote_kit import green as _green
+from tests.vote_kit import red as _red
 
 PLAYERS = ("Августин", "Августина", "Valentin", "Valentina", "Ян", "Яна", "Тимур", "Олег")
 TWINS = ("Августин", "Августина")
-
-
-def _red(nick: str) -> str:
-    return f'<span style="color:red">{nick}</span>'
-
-
-def _green(nick: str) -> str:
-    return f'<span style="color:green">{nick}</span>'
 
 
 def _day(by: str, body: str, rules: Literal["pefl", "gambler"] = "pefl") -> PostReading:

@@ -10,18 +10,12 @@ import pytest
 from engine.kinds import RulesetName
 from mafiabot.replay_posts import post_from_body
 from parser.votes.court import extract_court_votes
-from parser.votes.day import extract_votes
-from parser.votes.records import PostReading
+from tests.vote_kit import nick_reader_for
 
 PLAYERS = ("Светик", "Юла", "Погремушка", "Фиалка", "Карамелька")
 
 
-def _read(rules: RulesetName, text: str, nick: str) -> PostReading:
-    color = "red" if rules == "pefl" else "green"
-    body = text.replace(nick, f'<span style="color:{color}">{nick}</span>', 1)
-    post = post_from_body(1, "Карамелька", body, 1)
-    (reading,) = extract_votes([post], ruleset=rules, players=PLAYERS).posts
-    return reading
+_read = nick_reader_for(PLAYERS, by="Карамелька")
 
 
 @pytest.mark.parametrize(
