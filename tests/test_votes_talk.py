@@ -43,6 +43,7 @@ TALK = [
     # English talk
     ("Curious about {} today", "Pierre"),
     ("Honestly, {} reminds me of my school years.", "Holden"),
+    ("Rewatched the film with {} yesterday", "Pierre"),
 ]
 
 
@@ -78,8 +79,11 @@ def test_P_V_3_the_vote_after_the_talk_is_the_first(rules: Rules) -> None:
         ("{} весь день юлит и молчит, голосую.", "Holden", "pefl"),
         ("Вот {} и попался: путается в версиях с самого утра", "Обломов", "pefl"),
         ("{} не ответил ни на один вопрос за день", "Базаров", "pefl"),
+        ("{} вчера защищал мафию и сегодня юлит", "Holden", "pefl"),
         ("Шах и мат тебе, {}, рокировка уже не спасёт.", "Чацкий", "pefl"),
         ("{} to court", "Holden", "gambler"),
+        ("g0l0suyu pr0tiv {}, on n00b i vr3t", "Pierre", "pefl"),
+        ("Holden? nu net, ostavlyayu {}", "Pierre", "gambler"),
         ("Поддерживаю ./viewtopic.php?p=5000#p5000 — {}", "Базаров", "pefl"),
         ("{} врёт весь день, зеленю.", "Обломов", "gambler"),
         ("Зеленю {}: он убил Ленского вчера в игре.", "Базарова", "gambler"),

@@ -29,11 +29,12 @@ _SENTENCE_END: Final = re.compile(r"[.!?\n]")
 _CLAUSE_END: Final = re.compile(r"[,;:!?.\n()—–]|\s-\s")
 #: quotation marks that open and close a line retold in the post's own words
 _QUOTES: Final = {"«": "»", "„": "“", "“": "”"}
-_LATIN_WORD: Final = re.compile(r"[A-Za-z][A-Za-z']*")
+_TYPED_WORD: Final = re.compile(r"[А-Яа-яЁё]+")
+_LATIN_WORD: Final = re.compile(r"[A-Za-z][A-Za-z']+")
 _CYRILLIC: Final = re.compile(r"[А-Яа-яЁё]")
-#: a link written out («./viewtopic.php?p=5000#p5000»): no words of talk, and its «?» and
-#: «.» end no sentence
-_LINK: Final = re.compile(r"\S*[/=#]\S*")
+#: a link written out («./viewtopic.php?p=5000#p5000») or a word typed with digits for
+#: letters («g0l0suyu»): no English words, and a link's «?» and «.» end no sentence
+_LINK: Final = re.compile(r"\S*[/=#0-9]\S*")
 #: English words that make a post's English a vote, a nomination or an accusation, as the
 #: Russian vote words do: such a post is left to the vote reader as it stands
 _ENGLISH_VOTE: Final = frozenset(
@@ -106,7 +107,7 @@ def _circumstance(words: list[str]) -> bool:
     )
 
 
-def told_as_story(own: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
+def told_as_story(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
     """«<Онегин> убил Ленского на дуэли», «Там <Раскольников> в конце признаётся»: the nick,
     in the nominative, is the subject of the first finite verb of its clause, within a few
     words and with no conjunction before it — a verb in the past or the third person present
@@ -131,17 +132,22 @@ def told_as_story(own: str, pick: Pick, is_player: Callable[[str], bool]) -> boo
             if _circumstance(words_of(low[start:at])):
                 return "past" in reading.grammemes or "3per" in reading.grammemes
             # «<Онегин> убил Ленского на дуэли»: a past deed done to a person outside the game
-            return "past" in reading.grammemes and _outsider_named(clause, is_player)
+            return "past" in reading.grammemes and _outsider_named(as_typed, pick, is_player)
     return False
 
 
-def _outsider_named(clause: str, is_player: Callable[[str], bool]) -> bool:
-    """Whether the clause names a person by a given name, surname or patronymic that is no
-    player's — a character of the story, not someone of the game."""
+def _outsider_named(as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
+    """Whether the clause after the nick, as typed, names a person by a capitalised given
+    name, surname or patronymic that is no player's — a character of the story, not someone
+    of the game (a word in lower case read as a rare name, «юлит», is the word)."""
+    at = as_typed.find(pick.span.text)
+    if at < 0:
+        return False
+    clause = _CLAUSE_END.split(as_typed[at + len(pick.span.text) :], maxsplit=1)[0]
     return any(
-        {"Name", "Surn", "Patr"} & r.grammemes and not is_player(w)
-        for w in words_of(clause)
-        for r in parse(w)[:1]
+        w[:1].isupper() and {"Name", "Surn", "Patr"} & r.grammemes and not is_player(w)
+        for w in _TYPED_WORD.findall(clause)
+        for r in parse(w.casefold())[:1]
     )
 
 
@@ -193,8 +199,9 @@ def addressed_in_talk(own: str, pick: Pick) -> bool:
 
 def english_talk(as_typed: str, pick: Pick) -> bool:
     """«Curious about <Gatsby> today»: the sentence holding the nick is English — no Cyrillic,
-    at least two Latin words besides the nick, each an English word the pronouncing
-    dictionary knows — with no English word of a vote or an accusation in it."""
+    at least two Latin words (of two letters or more) besides the nick that the pronouncing
+    dictionary knows as English, three in four of them at least — with no English word of a
+    vote or an accusation."""
     text = _LINK.sub(lambda m: " " * len(m.group()), as_typed)
     at = text.find(pick.span.text)
     if at < 0:
@@ -205,9 +212,10 @@ def english_talk(as_typed: str, pick: Pick) -> bool:
     if _CYRILLIC.search(rest):
         return False
     words = [w.casefold() for w in _LATIN_WORD.findall(rest)]
-    return (
-        len(words) >= 2 and all(english_word(w) for w in words) and _ENGLISH_VOTE.isdisjoint(words)
-    )
+    known = [w for w in words if english_word(w)]
+    # one word in four the dictionary lacks («rewatched») may stand among them; Russian typed
+    # in Latin letters («nu net, ostavlyayu») is more of words it lacks
+    return len(known) >= 2 and 4 * len(known) >= 3 * len(words) and _ENGLISH_VOTE.isdisjoint(words)
 
 
 def talked_of(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
@@ -219,5 +227,5 @@ def talked_of(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bo
         in_retold_line(own, pick)
         or english_talk(as_typed, pick)
         or addressed_in_talk(own, pick)
-        or told_as_story(own, pick, is_player)
+        or told_as_story(own, as_typed, pick, is_player)
     )
