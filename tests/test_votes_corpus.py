@@ -138,6 +138,8 @@ PARTS = {
     "development-71": HERE / "dev71",  # perf-39: the reader's first looks, each way of a cue
     "development-72": HERE / "dev72",  # votes-37: twins in court, the writer one of the twins
     "development-73": HERE / "dev73",  # votes-37: an English autocorrect near a Latin nick
+    "development-74": HERE / "dev74",  # votes-38: a nick in talk of a book, then the vote
+    "development-75": HERE / "dev75",  # votes-38: the same rule probed on film nicks
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

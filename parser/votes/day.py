@@ -98,6 +98,7 @@ from parser.votes.records import (
     tally_of,
     voter_refusal,
 )
+from parser.votes.talk import talked_of
 from parser.votes.typed import as_cyrillic
 
 
@@ -464,8 +465,11 @@ def _post_vote(
         # a nick that corrects the vote read before it («Против <Гульсины>… ошибся —
         # <Мотылькова>») stands in that vote's grammar, whatever its own words are
         corrects = resolved and pick is not resolved[0] and has_vote_grammar(own, resolved[0])
-        if stop or (not corrects and _no_vote_said(own, pick, need_reason)):
-            return None, named, refusal
+        said_none, talk = (
+            (False, None) if corrects else _said_no_vote(own, as_typed, pick, need_reason, resolver)
+        )
+        if stop or said_none:
+            return None, named, refusal or talk
         refusal = _unproven_words(own, pick)
         if refusal is None and not spared_counted and spared_in_words(own):
             # «Голосую против <X>, но не трогайте её»: the words argue against the vote —
@@ -780,6 +784,29 @@ def _left_open(
         # words argue against its vote — shown to the host, not counted (issue 17 item 2)
         return None, named, (UNPROVEN, asked.span.text)
     return (None, named, (why, asked.span.text)) if why else None
+
+
+def _said_no_vote(
+    own: str, as_typed: str, pick: Pick, need_reason: bool, resolver: NickResolver
+) -> tuple[bool, tuple[str, str] | None]:
+    """(whether the words say no vote, the refusal shown to the host): a pick with no vote
+    grammar read as a word or a story (`_no_vote_said`: nothing to show), or a nick talked
+    of (`_talked_of`: shown, never counted)."""
+    if _no_vote_said(own, pick, need_reason):
+        return True, None
+    if _talked_of(own, as_typed, pick, resolver):
+        return True, (UNPROVEN, pick.span.text)
+    return False, None
+
+
+def _talked_of(own: str, as_typed: str, pick: Pick, resolver: NickResolver) -> bool:
+    """P-V.1, G-N.1: a coloured nick with no vote grammar around it, in a post with no vote
+    word of the author's own, that the words make the subject of a story, a name in a
+    retold line, an address in talk or a name in English talk (`parser.votes.talk`) —
+    shown to the host, never counted, so the author's real vote later is his first."""
+    if has_vote_grammar(own, pick) or _own_vote_word(own):
+        return False
+    return talked_of(own, as_typed, pick, partial(_names_player, resolver))
 
 
 def _own_vote_word(own: str) -> bool:

@@ -353,6 +353,11 @@ def _named_guilty(clause: str) -> bool:
     )
 
 
+def accusing_noun(word: str) -> bool:
+    """Whether `word` is a noun of guilt said of a player («мафия», «маф»), in any case."""
+    return any(r.pos == "NOUN" and r.lemma in _ACCUSING_LEMMAS for r in parse(word)[:1])
+
+
 def told_of(own_text: str, pick: Pick) -> bool:
     """«кст <Таня> вчера смешно пошутила про кота»: the nick is the subject of a verb in the
     past tense in its clause — a story told about the player, no vote (G-N.1, P-V.1)."""

@@ -1,0 +1,231 @@
+"""A coloured nick in talk, not in a vote (P-V.1, G-N.1; issue 17 item 2).
+
+Players' nicks are often names of book or film characters, and a red or green name then turns
+up in talk about the book: as the subject of the story told («<Онегин> убил Ленского на
+дуэли», «Там <Раскольников> в конце признаётся»), inside a line of the book retold in
+quotation marks, as an address in a post that casts no vote («Я не доктор, <Мастер>, это ник
+из романа!»), in English talk («Curious about <X> today»). The colour alone proves a vote only
+where the post's grammar makes the nick the vote's object or a bare vote line; the caller asks
+`talked_of` only of a pick with no vote grammar and no vote word of the author's own in the
+post, so «<X> врёт весь день, голосую против» and «Голосую против <X>: он убил Ленского» stay
+votes. A nick told of is shown to the host, never counted — and so the author's real vote
+later in the thread is his first (P-V.3).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import pairwise
+from typing import Final
+
+from parser.english import english_word
+from parser.morph import parse
+from parser.votes.names import Pick
+from parser.votes.proof import accusing_noun
+from parser.votes.records import words_of
+
+_SENTENCE_END: Final = re.compile(r"[.!?\n]")
+_CLAUSE_END: Final = re.compile(r"[,;:!?.\n()—–]|\s-\s")
+#: quotation marks that open and close a line retold in the post's own words
+_QUOTES: Final = {"«": "»", "„": "“", "“": "”"}
+_TYPED_WORD: Final = re.compile(r"[А-Яа-яЁё]+")
+_LATIN_WORD: Final = re.compile(r"[A-Za-z][A-Za-z']+")
+_CYRILLIC: Final = re.compile(r"[А-Яа-яЁё]")
+#: a link written out («./viewtopic.php?p=5000#p5000») or a word typed with digits for
+#: letters («g0l0suyu»): no English words, and a link's «?» and «.» end no sentence
+_LINK: Final = re.compile(r"\S*[/=#0-9]\S*")
+#: English words that make a post's English a vote, a nomination or an accusation, as the
+#: Russian vote words do: such a post is left to the vote reader as it stands
+_ENGLISH_VOTE: Final = frozenset(
+    (
+        "vote",
+        "votes",
+        "voting",
+        "voted",
+        "lynch",
+        "hang",
+        "against",
+        "mafia",
+        "mafioso",
+        "scum",
+        "guilty",
+        "kill",
+        "execute",
+        "court",
+        "trial",
+        "nominate",
+        "nominating",
+        "nominated",
+        "nomination",
+        "green",
+        "greens",
+        "sus",
+        "suspect",
+        "liar",
+        "lying",
+        "lies",
+    )
+)
+
+
+def _fold(text: str) -> str:
+    return text.casefold().replace("ё", "е")
+
+
+def _sentence(low: str, at: int, end: int) -> tuple[int, int]:
+    """(start, end) of the sentence holding the span at `at`…`end` of `low`."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
+    stop = _SENTENCE_END.search(low, end)
+    return start, stop.start() if stop else len(low)
+
+
+def _nominative(text: str, nick: str) -> bool:
+    """Whether the coloured text may be a subject: the nick as listed (its nominative,
+    however the dictionary reads the word: «Раскольников»), or its last word read in the
+    nominative (a Latin nick, which does not decline, always may)."""
+    if _fold(text).strip() == _fold(nick):
+        return True
+    words = words_of(_fold(text))
+    if not words:
+        return True
+    return any("nomn" in r.grammemes for r in parse(words[-1])[:3]) or not parse(words[-1])
+
+
+def _circumstance(words: list[str]) -> bool:
+    """The words before the nick in its sentence set the scene of a story: a pointing adverb
+    of place or time («там», «тогда») or a preposition with a noun in the prepositional case
+    («в финале», «в романе») — no word of the author himself."""
+    if not words:
+        return False
+    firsts = [parse(w)[:1] for w in words]
+    if any(r and r[0].pos == "ADVB" and "Dmns" in r[0].grammemes for r in firsts):
+        return True
+    return any(
+        a and b and a[0].pos == "PREP" and b[0].pos == "NOUN" and "loct" in b[0].grammemes
+        for a, b in pairwise(firsts)
+    )
+
+
+def told_as_story(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
+    """«<Онегин> убил Ленского на дуэли», «Там <Раскольников> в конце признаётся»: the nick,
+    in the nominative, is the subject of the first finite verb of its clause, within a few
+    words and with no conjunction before it — a verb in the past or the third person present
+    when a circumstance of the story opens the sentence («там», «в финале»), or a verb in the
+    past whose clause names a person who plays no part in the game. «Вот <X> и попался» (a
+    conjunction between), «<X> не ответил ни на один вопрос» (a deed in the game: the reason
+    of a red) and «Сегодня <X> врёт» (no scene set) are not."""
+    low = _fold(own)
+    text = _fold(pick.span.text)
+    at = low.find(text)
+    if at < 0 or not _nominative(pick.span.text, pick.match.nick or ""):
+        return False
+    end = at + len(text)
+    start, _ = _sentence(low, at, end)
+    clause = _CLAUSE_END.split(low[end:], maxsplit=1)[0]
+    for word in words_of(clause)[:6]:
+        first = parse(word)[:1]
+        if not first or first[0].pos == "CONJ":
+            return False  # «Вот <X> и попался»: a conjunction joins another predicate
+        reading = first[0]
+        if reading.pos == "VERB" and "indc" in reading.grammemes:
+            if _circumstance(words_of(low[start:at])):
+                return "past" in reading.grammemes or "3per" in reading.grammemes
+            # «<Онегин> убил Ленского на дуэли»: a past deed done to a person outside the game
+            return "past" in reading.grammemes and _outsider_named(as_typed, pick, is_player)
+    return False
+
+
+def _outsider_named(as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
+    """Whether the clause after the nick, as typed, names a person by a capitalised given
+    name, surname or patronymic that is no player's — a character of the story, not someone
+    of the game (a word in lower case read as a rare name, «юлит», is the word)."""
+    at = as_typed.find(pick.span.text)
+    if at < 0:
+        return False
+    clause = _CLAUSE_END.split(as_typed[at + len(pick.span.text) :], maxsplit=1)[0]
+    return any(
+        w[:1].isupper() and {"Name", "Surn", "Patr"} & r.grammemes and not is_player(w)
+        for w in _TYPED_WORD.findall(clause)
+        for r in parse(w.casefold())[:1]
+    )
+
+
+def in_retold_line(own: str, pick: Pick) -> bool:
+    """«…у Гоголя: «<Собакевич> был мужик ловкий…»»: the nick stands inside quotation marks
+    of the post's own text that hold other words too — a line retold, not the author's vote.
+    Quotation marks around the nick alone («за «<X>»») are his name set off, not a line."""
+    low = _fold(own)
+    text = _fold(pick.span.text)
+    at = low.find(text)
+    if at < 0:
+        return False
+    end = at + len(text)
+    for opening, closing in _QUOTES.items():
+        left = low.rfind(opening, 0, at)
+        if left < 0 or closing in low[left + 1 : at]:
+            continue
+        right = low.find(closing, end)
+        if right < 0:
+            continue
+        inside = words_of(low[left + 1 : at]) + words_of(low[end:right])
+        if inside:
+            return True
+    return False
+
+
+def addressed_in_talk(own: str, pick: Pick) -> bool:
+    """«Я не доктор по роли, <Мастер>, это просто ник из романа!»: the nick set off by commas
+    inside a sentence in which the author speaks of himself (a pronoun or verb of the first
+    person) and to nobody else — a vocative beside his own account, not a vote. A taunt said
+    to the player («Шах и мат тебе, <X>, …»: the second person) and a sentence holding a
+    noun of guilt («…, <X>, ты мафия») stay the board's accusation."""
+    low = _fold(own)
+    text = _fold(pick.span.text)
+    at = low.find(text)
+    if at < 0:
+        return False
+    end = at + len(text)
+    if not low[:at].rstrip().endswith(",") or not low[end:].lstrip().startswith(","):
+        return False
+    start, stop = _sentence(low, at, end)
+    before = words_of(low[start:at])
+    rest = before + words_of(low[end:stop])
+    if not before or any(accusing_noun(w) for w in rest):
+        return False
+    persons = [r.grammemes for w in rest for r in parse(w)[:1] if r.pos in ("NPRO", "VERB")]
+    return any("1per" in g for g in persons) and not any("2per" in g for g in persons)
+
+
+def english_talk(as_typed: str, pick: Pick) -> bool:
+    """«Curious about <Gatsby> today»: the sentence holding the nick is English — no Cyrillic,
+    at least two Latin words (of two letters or more) besides the nick that the pronouncing
+    dictionary knows as English, three in four of them at least — with no English word of a
+    vote or an accusation."""
+    text = _LINK.sub(lambda m: " " * len(m.group()), as_typed)
+    at = text.find(pick.span.text)
+    if at < 0:
+        return False
+    end = at + len(pick.span.text)
+    start, stop = _sentence(text, at, end)
+    rest = text[start:at] + " " + text[end:stop]
+    if _CYRILLIC.search(rest):
+        return False
+    words = [w.casefold() for w in _LATIN_WORD.findall(rest)]
+    known = [w for w in words if english_word(w)]
+    # one word in four the dictionary lacks («rewatched») may stand among them; Russian typed
+    # in Latin letters («nu net, ostavlyayu») is more of words it lacks
+    return len(known) >= 2 and 4 * len(known) >= 3 * len(words) and _ENGLISH_VOTE.isdisjoint(words)
+
+
+def talked_of(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
+    """Whether the pick's nick is talked of, not voted for: the subject of a story, inside a
+    retold line, addressed in talk, or named in English talk (the caller has found no vote
+    grammar around it and no vote word of the author's own in the post). `is_player`: whether
+    a word names a player of the game."""
+    return (
+        in_retold_line(own, pick)
+        or english_talk(as_typed, pick)
+        or addressed_in_talk(own, pick)
+        or told_as_story(own, as_typed, pick, is_player)
+    )
