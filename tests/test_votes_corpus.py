@@ -136,6 +136,7 @@ PARTS = {
     "development-71": HERE / "dev71",  # perf-39: the reader's first looks, each way of a cue
     "development-72": HERE / "dev72",  # votes-37: twins in court, the writer one of the twins
     "development-73": HERE / "dev73",  # votes-37: an English autocorrect near a Latin nick
+    "development-76": HERE / "dev76",  # reader-71: the pre-reform spelling folded in colour
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
