@@ -1536,6 +1536,10 @@ def _declension_denies(word: str, nick: str) -> bool:
     form of Gromov, as «Громовой» is none of Громов)."""
     if " " in nick or not nick.isalpha() or len(nick) < 3 or not _CYRILLIC_RE.search(nick):
         return False
+    if _dictionary_form_of(word, nick):
+        # «Толстого» of Толстой: a surname declined as an adjective, which the dictionary
+        # knows as that surname's form — its endings are no noun's table (C-3)
+        return False
     last = nick[-1]
     if last in _CONSONANTS:
         stem, endings = nick, _HARD_ENDINGS
@@ -1544,6 +1548,30 @@ def _declension_denies(word: str, nick: str) -> bool:
     else:
         return False
     return word.startswith(stem) and word[len(stem) :] not in endings
+
+
+@lru_cache(maxsize=1024)
+def _dictionary_form_of(word: str, nick: str) -> bool:
+    """Whether the dictionary reads `word` as a singular form of the name `nick` itself, in
+    the gender the nick has as it stands (both Cyrillic, any case: «толстого» of Толстой)."""
+    from parser.morph import parse
+
+    lemma = nick.lower().replace("ё", "е")
+    # the genders the nick has as that name's nominative: «Достоевскую» has the lemma
+    # «достоевский» too, but in the feminine — no form of Достоевский
+    own = {
+        g
+        for r in parse(lemma)
+        if r.known and "nomn" in r.grammemes and r.lemma.replace("ё", "е") == lemma
+        for g in r.grammemes & _ADJ_GENDERS
+    }
+    return any(
+        r.known
+        and "sing" in r.grammemes
+        and r.lemma.replace("ё", "е") == lemma
+        and bool(r.grammemes & own)
+        for r in parse(word.lower().replace("ё", "е"))
+    )
 
 
 #: a nick with two neighbouring letters swapped, no dictionary word (`NickResolver.transposed`)
