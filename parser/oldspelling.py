@@ -9,10 +9,10 @@ A player may write in the old spelling for fun: «Провѣряю Онѣгин�
 - a hard sign ending a word after a consonant is dropped («вотъ», «Онѣгинъ»); one inside a
   word is today's separating sign and stays («объявляю», «подъѣзжаю»);
 - і → и inside a Cyrillic word («Акакія»), but only in a text that shows one of the marks
-  above or a word with і that no Ukrainian dictionary knows while its modern spelling is a
-  Russian dictionary word («Акакіевича», «показанія»): a Ukrainian text writes і as a letter
-  of its own («Перевіряю Івана» stays), and a Latin «i» of Latin-typed Russian is another
-  character altogether;
+  above, or a word with і that the Ukrainian dictionary knows in no reading while its modern
+  spelling is a Russian dictionary word («Акакіевича», «показанія»): a Ukrainian text writes
+  і as a letter of its own («Перевіряю Івана», «він брехав» stay; one with ї, є or ґ is never
+  folded by і), and a Latin «i» of Latin-typed Russian is another character altogether;
 - the old genitive ending of adjectives «-аго»/«-яго» («Тугоуховскаго») becomes «-ого»/«-его»
   where the word is no dictionary word as written («Чикаго» stays), in such a text only.
 
@@ -26,7 +26,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
-from parser.morph import parse, ukrainian_word
+from parser.morph import parse, ukrainian_known
 from parser.records import Post
 
 # the letters no modern Russian word holds, each with today's letter
@@ -41,6 +41,7 @@ _OLD_MARK: Final = re.compile(
 )
 # a Cyrillic word holding і (U+0456/U+0406)
 _I_WORD: Final = re.compile("[а-яёА-ЯЁіІ]*[іІ][а-яёА-ЯЁіІ]*")
+_UKRAINIAN_ONLY: Final = re.compile("[їєґ]")
 _AGO_WORD: Final = re.compile("[а-яёА-ЯЁ]+[ая][гГ][оО]\\b|[а-яёА-ЯЁ]+[АЯ][гГ][оО]\\b")
 
 
@@ -48,7 +49,10 @@ def old_spelling(text: str) -> bool:
     """True when `text` shows a mark of the pre-reform orthography (see the module)."""
     if _OLD_MARK.search(text) is not None:
         return True
-    return "і" in text.lower() and any(_old_i(w.lower()) for w in _I_WORD.findall(text))
+    low = text.lower()
+    if "і" not in low or _UKRAINIAN_ONLY.search(low):
+        return False  # «ї», «є», «ґ»: a Ukrainian text, whose і is its own letter
+    return any(_old_i(w) for w in _I_WORD.findall(low))
 
 
 @lru_cache(maxsize=1024)
@@ -57,7 +61,7 @@ def _old_i(word: str) -> bool:
     modern = word.replace("і", "и")
     if modern == word or not any(p.known for p in parse(modern)):
         return False
-    return not ukrainian_word(word)
+    return not ukrainian_known(word)
 
 
 def modern_spelling(text: str, *, old: bool | None = None) -> str:
