@@ -224,6 +224,12 @@ def ukrainian_word(word: str) -> bool:
     )
 
 
+def ukrainian_known(word: str) -> bool:
+    """Whether the Ukrainian dictionary knows `word` (lower case) in any reading (loads that
+    dictionary: ask only of a word written with a letter Russian lacks, such as «і»)."""
+    return any(p.is_known for p in _ukrainian().parse(word))
+
+
 def _safe_parse(word: str) -> list[Any]:
     """pymorphy3's parses; a character it has no name for (private-use, unassigned code
     points) makes it raise, and such a word is simply not Russian."""

@@ -9,7 +9,8 @@ nick, a typo. In PM moves they also decline nicks by Russian case («Прове�
 method        the text equals a nick …
 ============  ===========================================================================
 exact         … as typed
-casefold      … after Unicode NFKC, case folding, ё→е, whitespace (NBSP, tabs, runs of
+casefold      … after Unicode NFKC, the pre-reform spelling modernised (`parser.oldspelling`:
+              ѣ→е, a final ъ dropped …), case folding, ё→е, whitespace (NBSP, tabs, runs of
               spaces, zero-width characters) collapsed to single spaces
 lookalike     … after also folding Latin letters that look Cyrillic onto Cyrillic (a, b, c,
               e, h, k, m, o, p, t, x, y — lower and upper case); both sides are folded, so
@@ -60,6 +61,7 @@ from typing import Any, Final
 from parser.identity import LOOKALIKES
 from parser.latin import CYR_TO_LAT, handle_parts
 from parser.nameforms import MIN_CLIPPED, NAME_TAGS, form_word_genders, name_genders
+from parser.oldspelling import modern_spelling
 
 UNKNOWN_NICK: Final = "unknown_nick"
 AMBIGUOUS_NICK: Final = "ambiguous_nick"
@@ -123,7 +125,7 @@ _KEY_CACHE: Final = 8192
 @lru_cache(maxsize=_KEY_CACHE)
 def casefold_key(text: str) -> str:
     """The `casefold` tier's comparison key."""
-    return normalize_space(text).casefold().replace("ё", "е")
+    return modern_spelling(normalize_space(text)).casefold().replace("ё", "е")
 
 
 @lru_cache(maxsize=_KEY_CACHE)
@@ -143,7 +145,7 @@ def trimmed_key(text: str) -> str:
 
 def fold_text(text: str) -> str:
     """`lookalike_key` of a long text, uncached."""
-    return _fold_lookalikes(normalize_space(text).casefold().replace("ё", "е"))
+    return _fold_lookalikes(modern_spelling(normalize_space(text)).casefold().replace("ё", "е"))
 
 
 # the Cyrillic letters a Latin look-alike folds onto, back to Latin; and a word made only of
@@ -1534,6 +1536,10 @@ def _declension_denies(word: str, nick: str) -> bool:
     form of Gromov, as «Громовой» is none of Громов)."""
     if " " in nick or not nick.isalpha() or len(nick) < 3 or not _CYRILLIC_RE.search(nick):
         return False
+    if _dictionary_form_of(word, nick):
+        # «Толстого» of Толстой: a surname declined as an adjective, which the dictionary
+        # knows as that surname's form — its endings are no noun's table (C-3)
+        return False
     last = nick[-1]
     if last in _CONSONANTS:
         stem, endings = nick, _HARD_ENDINGS
@@ -1542,6 +1548,30 @@ def _declension_denies(word: str, nick: str) -> bool:
     else:
         return False
     return word.startswith(stem) and word[len(stem) :] not in endings
+
+
+@lru_cache(maxsize=1024)
+def _dictionary_form_of(word: str, nick: str) -> bool:
+    """Whether the dictionary reads `word` as a singular form of the name `nick` itself, in
+    the gender the nick has as it stands (both Cyrillic, any case: «толстого» of Толстой)."""
+    from parser.morph import parse
+
+    lemma = nick.lower().replace("ё", "е")
+    # the genders the nick has as that name's nominative: «Достоевскую» has the lemma
+    # «достоевский» too, but in the feminine — no form of Достоевский
+    own = {
+        g
+        for r in parse(lemma)
+        if r.known and "nomn" in r.grammemes and r.lemma.replace("ё", "е") == lemma
+        for g in r.grammemes & _ADJ_GENDERS
+    }
+    return any(
+        r.known
+        and "sing" in r.grammemes
+        and r.lemma.replace("ё", "е") == lemma
+        and bool(r.grammemes & own)
+        for r in parse(word.lower().replace("ё", "е"))
+    )
 
 
 #: a nick with two neighbouring letters swapped, no dictionary word (`NickResolver.transposed`)

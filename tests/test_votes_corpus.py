@@ -140,6 +140,7 @@ PARTS = {
     "development-73": HERE / "dev73",  # votes-37: an English autocorrect near a Latin nick
     "development-74": HERE / "dev74",  # votes-38: a nick in talk of a book, then the vote
     "development-75": HERE / "dev75",  # votes-38: the same rule probed on film nicks
+    "development-76": HERE / "dev76",  # reader-71: the pre-reform spelling folded in colour
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

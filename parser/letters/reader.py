@@ -106,6 +106,7 @@ from parser.letters.tokens import (
 from parser.letters.words import NEG, SUGGEST_SCORE
 from parser.morph import common_word
 from parser.nicks import NickResolver, casefold_key, word_inflects
+from parser.oldspelling import modern_spelling
 from parser.sender import SenderView
 from parser.signature import unsigned
 from parser.vocab import lookup
@@ -126,6 +127,7 @@ def read_letter(
     verb_outside = settings.verb_outside
     suggestion = offer_setting(view, settings.suggestion, settings.mafioso_suggestion)
     resolver = resolver or NickResolver(view.living)
+    text = modern_spelling(text)  # «Провѣряю Онѣгина»: the pre-reform spelling (C-3)
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     text = telegraph_marks(text, view.living)  # «… ТЧК», «… ЗПТ» typed as a telegram
     text = uncapped(text)  # a letter all in capitals says nothing by its case

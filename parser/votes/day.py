@@ -13,6 +13,7 @@ from engine.rules import ruleset_class
 from parser.links import written_out_post_ids
 from parser.morph import common_word, is_person_name, parse, word_nick
 from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
+from parser.oldspelling import modern_post
 from parser.records import ColoredSpan, Post, Quote
 from parser.roles import role_word
 from parser.struck import without_struck
@@ -202,6 +203,7 @@ def extract_votes(
         status, author = who.status(post.author, post.author_id)
         if post.deleted or not in_window(post, o) or status == "ignored":
             continue
+        post = modern_post(post)  # «Противъ <Онѣгина>»: the pre-reform spelling (C-3)
         spans = _in_vote_colour(post, colors)
         if not spans:
             # no word in a vote's colour: no vote and nothing to refuse, as `_post_vote` reads
