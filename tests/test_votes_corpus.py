@@ -354,7 +354,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # held-out parts 11 and 12, measured at the start and at the end of the stop that wrote
     # part 12 (tests/votes/README.md): every one (a), a misreading of the words
     "ho11-075-shatun-word": "(a) a lower-case word in red with no vote grammar, counted",
-    "h12-thanks": "(a) a red nick thanked in Ukrainian («Дякую, <X>»), counted",
     "h12-put-off": "(a) a vote put off «после смены, сейчас некогда», counted",
     # held-out parts 13 and 14, measured at the start and at the end of the stop that wrote
     # part 14 (tests/votes/README.md)
@@ -371,10 +370,10 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # (tests/votes/README.md): every one (a), a misreading of the words
     "ho18-p13": "(a) «Лёву» (a short form two players may share) taken as one of them",
     # held-out part 21, measured at the start and at the end of the stop that wrote it
-    # (tests/votes/README.md): every one (a), a misreading of the words
-    "h21-071": "(a) a red nick called by name (an address) in a post saying it is no vote",
-    "h21-092": "(a) a red character's name in book talk, the player's namesake, counted",
-    "h21-093": "(a) a red character's name in a book's line retold, counted",
+    # (tests/votes/README.md): every one (a), a misreading of the words. `h21-071`, `-092`
+    # and `-093` (a red nick talked of: an address, book talk, a retold line) left in the
+    # `votes-38` round, and part 12's `h12-thanks` with them: the class fixed from its
+    # description on development posts alone (dev74, dev75)
     "h21g-067": "(a) a green nick in English talk («Curious about X today»), counted",
     # held-out part 22, measured before and after the stop's last wave of rounds
     # (tests/votes/README.md): (a) a misreading of the words, (b) the host's judgement
