@@ -71,8 +71,9 @@ _ENGLISH_VOTE: Final = frozenset(
 )
 
 
-#: nouns of a work told of — a book, a film, a part of one («в этой книге», «в третьей
-#: серии», «в конце романа»): a story in the sentence is the work's, not the game's
+#: nouns of a work told of — a book, a film, its plot («в этой книге», «в сериале», «в конце
+#: романа»): a story set there is the work's, not the game's («серия» and «глава» are the
+#: game's too: «в прошлой серии игр», «глава клана»)
 _WORK_NOUNS: Final = frozenset(
     (
         "книга",
@@ -85,15 +86,14 @@ _WORK_NOUNS: Final = frozenset(
         "фильм",
         "кино",
         "сериал",
-        "серия",
         "мультфильм",
         "мультик",
         "экранизация",
         "сюжет",
-        "глава",
         "эпизод",
     )
 )
+_NAMES: Final = frozenset(("Name", "Surn", "Patr", "Fixd"))
 #: words of likeness: «как в книге» compares the game to a work, the story is the game's
 _LIKE: Final = frozenset(("как", "словно", "будто", "точно", "прямо"))
 
@@ -144,20 +144,33 @@ def _circumstance(words: list[str]) -> bool:
 
 
 def _of_a_work(words: list[str]) -> bool:
-    """The words speak of a book or a film: a noun of a work that no word of likeness
-    («как», «прямо») leads to within two words («в этой книге», «в конце романа», not
-    «прямо как в книге»), or the readers asked to recall it — «помнить» in the second
-    person or the imperative («помните?», «вспомни»), not the author's own «помню»."""
+    """The words speak of a book or a film: a noun of a work as the place of the story — in
+    the prepositional case («в этой книге», «в сериале»), in the genitive after such a noun
+    («в конце романа») or in the dative after «по» («по сюжету») — that no word of likeness
+    leads to within four words («как в своей любимой книге» compares), or the readers asked
+    to recall it: «помнить» in the second person or the imperative («помните?», «вспомни»),
+    not «помню» or «помнит». A work as an object («рассказывает сказки», «пишет роман») is
+    the game's talk."""
+    cases = [{g for r in parse(w) for g in r.grammemes} for w in words]
     for n, word in enumerate(words):
-        forms = parse(word)[:1]
-        if not forms:
-            continue
-        first = forms[0]
-        liked = _LIKE.intersection(words[max(0, n - 2) : n])
-        if first.pos == "NOUN" and first.lemma in _WORK_NOUNS and not liked:
+        # the cases the word's readings as a work allow («повести» reads first as a plural;
+        # a name's or an undeclined surname's readings, «Роман», are no work)
+        work = {
+            g
+            for r in parse(word)
+            if r.pos == "NOUN" and r.lemma in _WORK_NOUNS and not _NAMES & r.grammemes
+            for g in r.grammemes
+        }
+        place = (
+            "loct" in work
+            or (n > 0 and "gent" in work and "loct" in cases[n - 1])
+            or (n > 0 and "datv" in work and words[n - 1] == "по")
+        )
+        if place and not _LIKE.intersection(words[max(0, n - 4) : n]):
             return True
+        first = parse(word)[:1]
         recall = {"помнить", "вспомнить", "припомнить"} & set(lemmas(word))
-        if recall and first.pos == "VERB" and {"2per", "impr"} & first.grammemes:
+        if recall and first and first[0].pos == "VERB" and {"2per", "impr"} & first[0].grammemes:
             return True
     return False
 
