@@ -141,6 +141,8 @@ PARTS = {
     "development-74": HERE / "dev74",  # votes-38: a nick in talk of a book, then the vote
     "development-75": HERE / "dev75",  # votes-38: the same rule probed on film nicks
     "development-76": HERE / "dev76",  # reader-71: the pre-reform spelling folded in colour
+    "development-77": HERE / "dev77",  # votes-39: a book told of in the present, in court
+    "development-78": HERE / "dev78",  # votes-39: the same rule probed on film nicks
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

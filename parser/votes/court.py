@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Final
 
 from engine.actions import InputRejected, Vote
@@ -28,6 +29,7 @@ from parser.vocab import MAYBE, UNSURE_WORDS, joked
 from parser.votes.fragment import fragment_match
 from parser.votes.names import (
     PHRASE_TIERS,
+    Pick,
     bare_word,
     guess_detail,
     heard_handle,
@@ -78,6 +80,7 @@ from parser.votes.records import (
     supersede,
     tally_of,
 )
+from parser.votes.talk import names_player, talked_of
 from parser.votes.typed import as_cyrillic, typed_in_latin
 
 # -- Gambler court (G-N.4) --------------------------------------------------------------------
@@ -162,6 +165,15 @@ def _reason_after(clauses: list[list[str]]) -> bool:
     if at is None or not 1 <= at <= 2:
         return False
     return low[at] != "так" or low[at + 1 : at + 2] == ["как"]
+
+
+def _talked_of(own: str, pick: Pick, resolver: NickResolver) -> bool:
+    """G-N.4, G-N.1: a coloured nick in a court post with no word of jailing or voting that
+    the post's words make the subject of a story, a name in a retold line, an address in
+    talk or a name in English talk (`parser.votes.talk`, as the day reader asks it)."""
+    if any(_jails(bare_word(w)) for w in own.split()):
+        return False
+    return talked_of(own, own, pick, partial(names_player, resolver))
 
 
 def _jails(word: str) -> bool:
@@ -649,6 +661,10 @@ def _court_match(
     # (`names.settled_in_colour`, `parser.twins.settled_twin`, the author as `me`)
     pick, failure, dead_hit, _, _ = read_spans(spans, resolver, dead, "last", mode, author, own)
     if pick is not None:
+        if _talked_of(own, pick, resolver):
+            # «<Раскольников> убил старуху топором, помните?»: a character of a book told
+            # of in a court topic is shown to the host, never a vote to jail (G-N.4, G-N.1)
+            return replace(pick.match, reason=UNPROVEN), pick.span.text
         return pick.match, pick.span.text
     if failure is not None and failure.match.reason == AMBIGUOUS_NICK:
         # a coloured name two players answer to that nothing settles: shown naming both
@@ -824,7 +840,7 @@ def extract_court_votes(
         reason: str | None = None
         if status in ("outsider", "dead"):
             reason = NOT_A_PLAYER if status == "outsider" else DEAD
-        elif not match.ok:
+        elif not match.ok or match.reason == UNPROVEN:  # a nick talked of, read as his
             reason = match.reason or UNKNOWN_NICK
         elif passed_on(without_struck(post)):
             reason = PROXIED  # a seat votes through its own account (G-N.4, C-5)

@@ -99,7 +99,7 @@ from parser.votes.records import (
     tally_of,
     voter_refusal,
 )
-from parser.votes.talk import talked_of
+from parser.votes.talk import names_player, talked_of
 from parser.votes.typed import as_cyrillic
 
 
@@ -427,7 +427,7 @@ def _post_vote(
     if proxied is not None:  # P-V.1, G-N.1, C-5: a seat votes only through its own account
         return None, [], (PROXIED, proxied)
     # «Y пишет: "голосую за <X>" — глупость», «все за <X>, а зря»: another's vote repeated
-    reported = reported_spans(own, spans, partial(_names_player, resolver))
+    reported = reported_spans(own, spans, partial(names_player, resolver))
     if reported:
         apart = {id(s) for s in reported}  # by identity: one nick may be coloured twice
         spans = [s for s in spans if id(s) not in apart]
@@ -633,13 +633,6 @@ def _taken_back(
     return (None, [], (DEAD_TARGET, dead_named)) if alive is None and dead_named else None
 
 
-def _names_player(resolver: NickResolver, word: str) -> bool:
-    """Whether a plain word is a player's nick or a sure form of it (no part, no fuzzy
-    match): the subject a vote may be told of («Молот вчера голосовал против <X>»)."""
-    match = resolver.resolve(word, inflected=True, fuzzy=False)
-    return match.ok and match.method not in ("partial", "fuzzy")
-
-
 def _not_counted(
     own: str,
     pick: Pick,
@@ -808,7 +801,7 @@ def _talked_of(own: str, as_typed: str, pick: Pick, resolver: NickResolver) -> b
     shown to the host, never counted, so the author's real vote later is his first."""
     if has_vote_grammar(own, pick) or _own_vote_word(own):
         return False
-    return talked_of(own, as_typed, pick, partial(_names_player, resolver))
+    return talked_of(own, as_typed, pick, partial(names_player, resolver))
 
 
 def _own_vote_word(own: str) -> bool:

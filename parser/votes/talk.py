@@ -9,7 +9,8 @@ where the post's grammar makes the nick the vote's object or a bare vote line; t
 `talked_of` only of a pick with no vote grammar and no vote word of the author's own in the
 post, so «<X> врёт весь день, голосую против» and «Голосую против <X>: он убил Ленского» stay
 votes. A nick told of is shown to the host, never counted — and so the author's real vote
-later in the thread is his first (P-V.3).
+later in the thread is his first (P-V.3). The court reader asks the same of a coloured nick in
+a court post with no word of jailing (G-N.4: `court._talked_of`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from itertools import pairwise
 from typing import Final
 
 from parser.english import english_word
-from parser.morph import parse
+from parser.morph import lemmas, parse
+from parser.nicks import NickResolver
 from parser.votes.names import Pick
 from parser.votes.proof import accusing_noun
 from parser.votes.records import words_of
@@ -69,6 +71,40 @@ _ENGLISH_VOTE: Final = frozenset(
 )
 
 
+#: nouns of a work told of — a book, a film, its plot («в этой книге», «в сериале», «в конце
+#: романа»): a story set there is the work's, not the game's («серия» and «глава» are the
+#: game's too: «в прошлой серии игр», «глава клана»)
+_WORK_NOUNS: Final = frozenset(
+    (
+        "книга",
+        "роман",
+        "повесть",
+        "рассказ",
+        "поэма",
+        "пьеса",
+        "сказка",
+        "фильм",
+        "кино",
+        "сериал",
+        "мультфильм",
+        "мультик",
+        "экранизация",
+        "сюжет",
+        "эпизод",
+    )
+)
+_NAMES: Final = frozenset(("Name", "Surn", "Patr", "Fixd"))
+#: words of likeness: «как в книге» compares the game to a work, the story is the game's
+_LIKE: Final = frozenset(("как", "словно", "будто", "точно", "прямо"))
+
+
+def names_player(resolver: NickResolver, word: str) -> bool:
+    """Whether a plain word is a player's nick or a sure form of it (no part, no fuzzy
+    match): the subject a vote may be told of («Молот вчера голосовал против <X>»)."""
+    match = resolver.resolve(word, inflected=True, fuzzy=False)
+    return match.ok and match.method not in ("partial", "fuzzy")
+
+
 def _fold(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
@@ -107,21 +143,58 @@ def _circumstance(words: list[str]) -> bool:
     )
 
 
+def _of_a_work(words: list[str]) -> bool:
+    """The words speak of a book or a film: a noun of a work as the place of the story — in
+    the prepositional case («в этой книге», «в сериале»), in the genitive after such a noun
+    («в конце романа») or in the dative after «по» («по сюжету») — that no word of likeness
+    leads to within four words («как в своей любимой книге» compares), or the readers asked
+    to recall it: «помнить» in the second person or the imperative («помните?», «вспомни»),
+    not «помню» or «помнит». A work as an object («рассказывает сказки», «пишет роман») is
+    the game's talk."""
+    cases = [{g for r in parse(w) for g in r.grammemes} for w in words]
+    for n, word in enumerate(words):
+        # the cases the word's readings as a work allow («повести» reads first as a plural;
+        # a name's or an undeclined surname's readings, «Роман», are no work)
+        work = {
+            g
+            for r in parse(word)
+            if r.pos == "NOUN" and r.lemma in _WORK_NOUNS and not _NAMES & r.grammemes
+            for g in r.grammemes
+        }
+        place = (
+            "loct" in work
+            or (n > 0 and "gent" in work and "loct" in cases[n - 1])
+            or (n > 0 and "datv" in work and words[n - 1] == "по")
+        )
+        if place and not _LIKE.intersection(words[max(0, n - 4) : n]):
+            return True
+        first = parse(word)[:1]
+        recall = {"помнить", "вспомнить", "припомнить"} & set(lemmas(word))
+        if recall and first and first[0].pos == "VERB" and {"2per", "impr"} & first[0].grammemes:
+            return True
+    return False
+
+
 def told_as_story(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
     """«<Онегин> убил Ленского на дуэли», «Там <Раскольников> в конце признаётся»: the nick,
     in the nominative, is the subject of the first finite verb of its clause, within a few
     words and with no conjunction before it — a verb in the past or the third person present
-    when a circumstance of the story opens the sentence («там», «в финале»), or a verb in the
-    past whose clause names a person who plays no part in the game. «Вот <X> и попался» (a
-    conjunction between), «<X> не ответил ни на один вопрос» (a deed in the game: the reason
-    of a red) and «Сегодня <X> врёт» (no scene set) are not."""
+    when a circumstance of the story opens the sentence («там», «в финале») or the sentence
+    (or the one after it) speaks of a book or a film («<X> всё время врёт в этой книге»,
+    «<X> убил старуху топором, помните?»: `_of_a_work`), or a verb in the past whose clause
+    names a person who plays no part in the game. «Вот <X> и попался» (a conjunction
+    between), «<X> не ответил ни на один вопрос» (a deed in the game: the reason of a red),
+    «Сегодня <X> врёт» (no scene set) and «<X> путает версии, прямо как в книге» (a likeness:
+    the game's story) are not."""
     low = _fold(own)
     text = _fold(pick.span.text)
     at = low.find(text)
     if at < 0 or not _nominative(pick.span.text, pick.match.nick or ""):
         return False
     end = at + len(text)
-    start, _ = _sentence(low, at, end)
+    start, stop = _sentence(low, at, end)
+    _, after = _sentence(low, stop + 1, stop + 1) if stop < len(low) else (stop, stop)
+    told = _circumstance(words_of(low[start:at])) or _of_a_work(words_of(low[start:after]))
     clause = _CLAUSE_END.split(low[end:], maxsplit=1)[0]
     for word in words_of(clause)[:6]:
         first = parse(word)[:1]
@@ -129,7 +202,7 @@ def told_as_story(own: str, as_typed: str, pick: Pick, is_player: Callable[[str]
             return False  # «Вот <X> и попался»: a conjunction joins another predicate
         reading = first[0]
         if reading.pos == "VERB" and "indc" in reading.grammemes:
-            if _circumstance(words_of(low[start:at])):
+            if told:
                 return "past" in reading.grammemes or "3per" in reading.grammemes
             # «<Онегин> убил Ленского на дуэли»: a past deed done to a person outside the game
             return "past" in reading.grammemes and _outsider_named(as_typed, pick, is_player)
