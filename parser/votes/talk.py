@@ -109,6 +109,15 @@ def _fold(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
 
+def _located(own: str, pick: Pick) -> tuple[str, int, int] | None:
+    """The post's own text folded, and where the span's folded text starts and ends in it;
+    None when the span's text is not found there."""
+    low = _fold(own)
+    text = _fold(pick.span.text)
+    at = low.find(text)
+    return None if at < 0 else (low, at, at + len(text))
+
+
 def _sentence(low: str, at: int, end: int) -> tuple[int, int]:
     """(start, end) of the sentence holding the span at `at`…`end` of `low`."""
     start = max((m.end() for m in _SENTENCE_END.finditer(low, 0, at)), default=0)
@@ -186,12 +195,10 @@ def told_as_story(own: str, as_typed: str, pick: Pick, is_player: Callable[[str]
     between), «<X> не ответил ни на один вопрос» (a deed in the game: the reason of a red),
     «Сегодня <X> врёт» (no scene set) and «<X> путает версии, прямо как в книге» (a likeness:
     the game's story) are not."""
-    low = _fold(own)
-    text = _fold(pick.span.text)
-    at = low.find(text)
-    if at < 0 or not _nominative(pick.span.text, pick.match.nick or ""):
+    found = _located(own, pick)
+    if found is None or not _nominative(pick.span.text, pick.match.nick or ""):
         return False
-    end = at + len(text)
+    low, at, end = found
     start, stop = _sentence(low, at, end)
     _, after = _sentence(low, stop + 1, stop + 1) if stop < len(low) else (stop, stop)
     told = _circumstance(words_of(low[start:at])) or _of_a_work(words_of(low[start:after]))
@@ -228,12 +235,10 @@ def in_retold_line(own: str, pick: Pick) -> bool:
     """«…у Гоголя: «<Собакевич> был мужик ловкий…»»: the nick stands inside quotation marks
     of the post's own text that hold other words too — a line retold, not the author's vote.
     Quotation marks around the nick alone («за «<X>»») are his name set off, not a line."""
-    low = _fold(own)
-    text = _fold(pick.span.text)
-    at = low.find(text)
-    if at < 0:
+    found = _located(own, pick)
+    if found is None:
         return False
-    end = at + len(text)
+    low, at, end = found
     for opening, closing in _QUOTES.items():
         left = low.rfind(opening, 0, at)
         if left < 0 or closing in low[left + 1 : at]:
@@ -253,12 +258,10 @@ def addressed_in_talk(own: str, pick: Pick) -> bool:
     person) and to nobody else — a vocative beside his own account, not a vote. A taunt said
     to the player («Шах и мат тебе, <X>, …»: the second person) and a sentence holding a
     noun of guilt («…, <X>, ты мафия») stay the board's accusation."""
-    low = _fold(own)
-    text = _fold(pick.span.text)
-    at = low.find(text)
-    if at < 0:
+    found = _located(own, pick)
+    if found is None:
         return False
-    end = at + len(text)
+    low, at, end = found
     if not low[:at].rstrip().endswith(",") or not low[end:].lstrip().startswith(","):
         return False
     start, stop = _sentence(low, at, end)
