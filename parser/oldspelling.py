@@ -14,7 +14,10 @@ A player may write in the old spelling for fun: «Провѣряю Онѣгин�
   і as a letter of its own («Перевіряю Івана», «він брехав» stay; one with ї, є or ґ is never
   folded by і), and a Latin «i» of Latin-typed Russian is another character altogether;
 - the old genitive ending of adjectives «-аго»/«-яго» («Тугоуховскаго») becomes «-ого»/«-его»
-  where the word is no dictionary word as written («Чикаго» stays), in such a text only.
+  where the word is no dictionary word as written («Чикаго» stays), in such a text only;
+- the old plural ending of adjectives «-ыя»/«-ія» («Алыя», «синія») becomes «-ые»/«-ие»
+  where the word is no dictionary word as written («выя» stays) and today's form is one,
+  in such a text only.
 
 A text without any of those marks is returned unchanged, so the fold costs one scan.
 """
@@ -42,6 +45,8 @@ _OLD_MARK: Final = re.compile(
 # a Cyrillic word holding і (U+0456/U+0406)
 _I_WORD: Final = re.compile("[а-яёА-ЯЁіІ]*[іІ][а-яёА-ЯЁіІ]*")
 _UKRAINIAN_ONLY: Final = re.compile("[їєґ]")
+# a word ending in the old plural «-ыя»/«-ія» (checked before і is folded)
+_YA_WORD: Final = re.compile("[а-яёА-ЯЁіІ]+[ыЫіІ][яЯ](?![а-яёА-ЯЁіІ])")
 _AGO_WORD: Final = re.compile("[а-яёА-ЯЁ]+[ая][гГ][оО]\\b|[а-яёА-ЯЁ]+[АЯ][гГ][оО]\\b")
 
 
@@ -71,6 +76,7 @@ def modern_spelling(text: str, *, old: bool | None = None) -> str:
     if not (old_spelling(text) if old is None else old):
         return text
     text = _FINAL_HARD.sub("", text.translate(_DROPPED))
+    text = _YA_WORD.sub(_modern_ya, text)
     text = _I_WORD.sub(_modern_i, text)
     return _AGO_WORD.sub(_modern_ago, text)
 
@@ -80,6 +86,21 @@ def _modern_i(m: re.Match[str]) -> str:
     if not any(c not in "іІ" for c in word):
         return word  # a lone і is no Russian word to fold
     return word.replace("і", "и").replace("І", "И")
+
+
+def _modern_ya(m: re.Match[str]) -> str:
+    return _modern_plural(m.group())
+
+
+@lru_cache(maxsize=1024)
+def _modern_plural(word: str) -> str:
+    """«Алыя» → «Алые», «синія» → «синие»: the old plural, where the word as written (with
+    і as и) is no dictionary word and today's form is one; else the word as written."""
+    folded = word.replace("і", "и").replace("І", "И")
+    if any(p.known for p in parse(folded.lower())):
+        return word  # «выя», «Акакія» (Акакия): a word today's dictionary knows
+    modern = folded[:-1] + ("Е" if word[-1] == "Я" else "е")
+    return modern if any(p.known for p in parse(modern.lower())) else word
 
 
 def _modern_ago(m: re.Match[str]) -> str:

@@ -105,3 +105,21 @@ def test_P_V_1_an_old_spelled_refusal_to_vote_stays_no_vote() -> None:
         [post_from_body(1, "Тимур", body, 1)], ruleset="pefl", players=players
     ).posts
     assert got.status != "vote"
+
+
+@pytest.mark.parametrize(
+    ("text", "modern"),
+    [
+        ("Провѣряю Алыя Паруса.", "Проверяю Алые Паруса."),
+        ("Лѣчу синія", "Лечу синие"),
+        # a dictionary word as written stays: «выя», «Акакія» (Акакия)
+        ("Провѣряю Онѣгина, выя длинная", "Проверяю Онегина, выя длинная"),
+        ("Убиваю Акакія Акакіевича", "Убиваю Акакия Акакиевича"),
+        # no other old mark: the word is left as written
+        ("Проверяю Алыя Паруса", "Проверяю Алыя Паруса"),
+    ],
+)
+def test_C_3_the_old_plural_ending_is_read_as_today_in_an_old_spelled_text(
+    text: str, modern: str
+) -> None:
+    assert modern_spelling(text) == modern

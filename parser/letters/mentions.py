@@ -52,7 +52,7 @@ from parser.letters.words import (
     TRANSLIT_CONFIDENCE,
     VISIT_PREPS,
 )
-from parser.morph import common_word, parse, patronymic_of
+from parser.morph import Reading, common_word, parse, patronymic_of
 from parser.nameforms import NAME_TAGS, pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
@@ -275,6 +275,7 @@ def find_mentions(
                 found = _fit_weighed(found, resolver, gone)
         if found is not None:
             found = _name_shared(found, resolver, view.nick)
+            found = _titled_surname(tokens, found, out, resolver)
             negated = (
                 negated_at(tokens, found.start)
                 or denied_after(tokens, found.end - 1)
@@ -385,6 +386,128 @@ def _name_shared(found: Mention, resolver: NickResolver, me: str) -> Mention:
         return found
     return replace(
         found, kind="ambiguous", nick=None, confidence=0.0, candidates=(found.nick, *others)
+    )
+
+
+#: nouns of a person's title or calling that stand before a surname («графа Толстого»,
+#: «писателя Толстого», «господина Толстого»)
+_TITLE_NOUNS: Final = frozenset(
+    (
+        "граф",
+        "князь",
+        "барон",
+        "господин",
+        "писатель",
+        "поэт",
+        "мистер",
+        "сэр",
+        "товарищ",
+        "гражданин",
+        "сударь",
+    )
+)
+_CASES: Final = frozenset(("nomn", "gent", "datv", "accs", "ablt", "loct"))
+
+
+def _titled_surname(
+    tokens: Sequence[Token], found: Mention, out: list[Mention], resolver: NickResolver
+) -> Mention:
+    """C-3: a one-word form two nicks share by their declension («Толстого»: Толстой the
+    surname, Толстый the adjective) is the surname when right before it, in its clause,
+    stand a first name or a patronymic or a title noun in its gender and case («Льва
+    Толстого», «Фёдора Михайловича Толстого», «графа Толстого») and exactly one of the
+    nicks is a surname the form declines. The name words, naming no player, join the
+    mention (no second target); one that may name a player leaves the form asked, and so
+    does a phrase a noun or a preposition before it governs («за книгой Льва Толстого»,
+    «по совету писателя Толстого»: the writer talked of, no move's object)."""
+    if found.kind != "ambiguous" or found.end - found.start != 1 or len(found.candidates) < 2:
+        return found
+    word = tokens[found.start].word
+    surnames = {
+        nick: [
+            r
+            for r in parse(word)
+            if r.known
+            and "Surn" in r.grammemes
+            and r.lemma.replace("ё", "е") == _low(nick)
+            # in the nick's own gender: «Каренину» is his dative and her accusative, both
+            # under his lemma, so «Анну Каренину» names no form of Каренин
+            and not (nick_genders(nick) and not r.grammemes & nick_genders(nick))
+        ]
+        for nick in found.candidates
+    }
+    named = [n for n, rs in surnames.items() if rs]
+    if len(named) != 1:
+        return found
+    forms = surnames[named[0]]
+    start = found.start
+    while start > 0:
+        before = tokens[start - 1]
+        if before.clause_end or before.sentence != tokens[found.start].sentence:
+            break
+        if not any(_agrees(r, forms) for r in parse(before.word) if r.known and _name_word(r)):
+            break
+        start -= 1
+    if start == found.start or _governed(tokens, start):
+        return found
+    if any(m.start < found.start and m.end > start and m.kind != "unknown" for m in out):
+        return found  # a name word read as a player: perhaps a second target, asked
+    if _names_player(tokens[start : found.start], resolver.players):
+        return found  # «Льва» beside a player Лев Гумилёв: it may be him, asked
+    return replace(
+        found,
+        start=start,
+        kind="nick",
+        nick=named[0],
+        confidence=PARTIAL_CONFIDENCE,
+        candidates=(),
+    )
+
+
+def _names_player(words: Sequence[Token], players: Sequence[str]) -> bool:
+    """Whether a word of `words` is, by its dictionary lemma, a word of a player's nick."""
+    lemmas = {_low(r.lemma) for t in words for r in parse(t.word) if r.known}
+    return any(
+        _low(r.lemma) in lemmas
+        for p in players
+        for part in re.findall(r"[а-яёА-ЯЁ]+", p)
+        for r in parse(part.lower())
+        if r.known
+    )
+
+
+def _governed(tokens: Sequence[Token], start: int) -> bool:
+    """Whether the word right before `start`, in its clause, is a noun or a preposition
+    (by its likeliest reading, and no verb by any), which the name phrase from `start`
+    may depend on."""
+    if start == 0 or tokens[start - 1].clause_end:
+        return False
+    if tokens[start - 1].sentence != tokens[start].sentence:
+        return False
+    known = [r for r in parse(tokens[start - 1].word) if r.known]
+    if any(r.pos in ("VERB", "INFN") for r in known):
+        return False  # «режу» (a verb, whatever its likeliest reading)
+    return any(r.pos in ("NOUN", "PREP") for r in known[:1])
+
+
+def _low(nick: str) -> str:
+    return nick.lower().replace("ё", "е")
+
+
+def _name_word(r: Reading) -> bool:
+    """A first name, a patronymic or a title noun: a word a surname may follow."""
+    return r.pos == "NOUN" and bool(
+        r.grammemes & {"Name", "Patr"} or r.lemma.replace("ё", "е") in _TITLE_NOUNS
+    )
+
+
+def _agrees(r: Reading, forms: Sequence[Reading]) -> bool:
+    """Whether `r` is singular in the gender and a case of one of the surname's `forms`."""
+    if "sing" not in r.grammemes:
+        return False
+    return any(
+        f.grammemes & r.grammemes & _CASES and f.grammemes & r.grammemes & {"masc", "femn"}
+        for f in forms
     )
 
 
