@@ -20,7 +20,7 @@ third person or the past, or a condition, in the sentence), a player only spoken
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -82,17 +82,8 @@ def asked_move(
         return None
     actions: list[str] = []
     players: list[str] = []
-    for sentence in sorted(questions):
-        words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
-        if _about_another(tokens, words) or _to_a_player(tokens, mentions, sentence):
-            continue
-        named = _players(tokens, mentions, sentence, view)
-        if not named:
-            continue
+    for _sentence, words, named, first in _weighing(tokens, questions, mentions, view):
         said = _actions(tokens, words, mentions, allowed)
-        first = sentence
-        while first - 1 in questions:
-            first -= 1  # «… кого убить. Может, Ли? Или Яна?»: the run of questions
         if not said and not actions:
             said = _actions_before(tokens, first, mentions, allowed)
         if not said and not actions:
@@ -129,16 +120,7 @@ def asked_don(
     if view.turn != 0 or (view.known and not view.clan_mates) or not questions:
         return None
     named: list[str] = []
-    for sentence in sorted(questions):
-        words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
-        if _about_another(tokens, words) or _to_a_player(tokens, mentions, sentence):
-            continue
-        players = _players(tokens, mentions, sentence, view)
-        if not players:
-            continue
-        first = sentence
-        while first - 1 in questions:
-            first -= 1
+    for sentence, _words, players, first in _weighing(tokens, questions, mentions, view):
         run = [i for i, t in enumerate(tokens) if first <= t.sentence <= sentence]
         before = [i for i, t in enumerate(tokens) if t.sentence == first - 1]
         said = any(tokens[i].word in _DON for i in run) or (
@@ -160,6 +142,26 @@ def asked_don(
         f"Кого из них вы выбираете доном: {who}? Вопрос — ещё не голос. Пришлите, "
         "пожалуйста, выбор с одним ником, например: «Дон — Ник».",
     )
+
+
+def _weighing(
+    tokens: Sequence[Token], questions: set[int], mentions: Sequence[Mention], view: SenderView
+) -> Iterator[tuple[int, list[int], list[str], int]]:
+    """The question sentences that weigh players for the sender's own choice, in order: each
+    with its words, the players it names and the first sentence of its run of questions («…
+    кого убить. Может, Ли? Или Яна?»). A question put to a player (`_to_a_player`), one about
+    another's doing (`_about_another`) and one naming nobody are left out."""
+    for sentence in sorted(questions):
+        words = [i for i, t in enumerate(tokens) if t.sentence == sentence]
+        if _about_another(tokens, words) or _to_a_player(tokens, mentions, sentence):
+            continue
+        named = _players(tokens, mentions, sentence, view)
+        if not named:
+            continue
+        first = sentence
+        while first - 1 in questions:
+            first -= 1
+        yield sentence, words, named, first
 
 
 def _to_a_player(tokens: Sequence[Token], mentions: Sequence[Mention], sentence: int) -> bool:
