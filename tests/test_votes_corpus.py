@@ -78,6 +78,8 @@ PARTS = {
     "held-out-22g": HERE / "heldout22g",  # part 22, Gambler cast (Latin model codes)
     "held-out-23": HERE / "heldout23",  # part 23, PEFL cast (sky words and names)
     "held-out-23g": HERE / "heldout23g",  # part 23, Gambler cast (star names and codes)
+    "held-out-24": HERE / "heldout24",  # part 24, PEFL cast (mushroom words)
+    "held-out-24g": HERE / "heldout24g",  # part 24, Gambler cast (Latin species names)
     "development-2": HERE / "dev2",  # batch 18: name forms, retractions, a choice in words
     "development-3": HERE / "dev3",  # batch 19: asked and refused, Latin-typed hedges, wishes
     "development-4": HERE / "dev4",  # batch 20: pet forms, near-identical nicks, slips, doubts
@@ -402,6 +404,14 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h23g-036": "(a) «какая <X> звёздочка»: a green star nick as a word of club talk, counted",
     "h23g-072": "(b) «Сириус» counted for Sirius_B (the writer reads an unknown name)",
     "h23g-079": "(b) a green pet form «Альтаирчику» counted for Альтаир (the writer rejects)",
+    # held-out part 24, measured at the stop's start (tests/votes/README.md)
+    "h24-056": "(a) a red nick inside a verse line of forest talk, counted",
+    "h24-087": "(b) a vote against oneself out of weariness, counted (the writer's host asks)",
+    "h24-092": "(a) a red nick as the subject of «вспомним, что <X> вчера назвал», counted",
+    "h24-097": "(a) a red nick in book talk («там про <X> сказано: «…»»), counted",
+    "h24g-038": "(a) a green nick addressed with a question, no punctuation, counted",
+    "h24g-051": "(a) «<X>… ой, нет, не его — <Y>» in one post: the corrected first green kept",
+    "h24g-052": "(a) two greens with «обоих бы» (no choice made), the first counted",
     # held-out part 20's two (`h20-073`, a coloured dictionary word one vowel from a nick;
     # `h20g-038`, a diminutive of the word a Latin nick spells) left in the `votes-36` round:
     # both classes fixed from their descriptions on development posts alone (dev68), so part
