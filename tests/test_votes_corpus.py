@@ -143,6 +143,8 @@ PARTS = {
     "development-76": HERE / "dev76",  # reader-71: the pre-reform spelling folded in colour
     "development-77": HERE / "dev77",  # votes-39: a book told of in the present, in court
     "development-78": HERE / "dev78",  # votes-39: the same rule probed on film nicks
+    "development-79": HERE / "dev79",  # votes-40: a red corrected in its post, a red addressed
+    "development-80": HERE / "dev80",  # votes-40: the same in greens and court topics
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
