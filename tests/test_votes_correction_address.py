@@ -128,3 +128,24 @@ def test_a_court_green_called_out_is_no_vote_to_jail(body: str) -> None:
 def test_a_court_green_called_out_with_a_vote_or_a_charge_jails(body: str) -> None:
     (got,) = _court([body])
     assert (got.status, got.target) == ("vote", "Урал")
+
+
+@pytest.mark.parametrize(
+    ("body", "rules"),
+    [
+        (f"Против {_c('Урала')}... а хотя {_c('Минск')} тоже хорош, весь день молчит.", "pefl"),
+        (f"Голосую против {_c('Тайги')}, впрочем {_c('Днепр')} не лучше: оба молчат.", "pefl"),
+        (f"{_c('Урал', 'gambler')}... а хотя {_c('Минск', 'gambler')} тоже хорош.", "gambler"),
+    ],
+)
+def test_a_concession_between_two_picks_proves_neither(body: str, rules: Rules) -> None:
+    """P-V.1, G-N.1: «хотя», «впрочем» weigh the later against the first and take nothing
+    back — flagged to the host (`unclear`), never counted for the first."""
+    (got,) = _day([body], rules)
+    assert got.status == "rejected"
+
+
+def test_a_concession_taken_back_is_a_correction() -> None:
+    body = f"Против {_c('Урала')}, хотя нет — против {_c('Минска')}, он весь день врёт."
+    (got,) = _day([body])
+    assert (got.status, got.target) == ("vote", "Минск")

@@ -121,6 +121,8 @@ def proven_pick(own_text: str, picks: Sequence[Pick], policy: str = "last") -> P
     corrected = _after_correction(low, placed, cued) or _settled(low, placed)
     if corrected is not None:
         return corrected
+    if _second_thought(low, placed):
+        return None
     if len({p.match.nick for p in cued}) == 1:
         return cued[-1]
     return None
@@ -194,6 +196,20 @@ def _after_correction(
         return None
     rest = placed[[p for p, _s, _e in placed].index(last) :]
     return last if len({p.match.nick for p, _s, _e in rest}) == 1 else None
+
+
+#: words that open a second thought on what was said: a concession, not yet a correction
+_SECOND_THOUGHT: Final = frozenset(("хотя", "впрочем"))
+
+
+def _second_thought(low: str, placed: list[tuple[Pick, int, int]]) -> bool:
+    """«Против <Урала>… а хотя <Минск> тоже хорош»: a concession between two picks naming
+    different players that takes nothing back (`_after_correction` read none) — the author
+    weighs the later against the first, and the post proves neither (P-V.1, G-N.1)."""
+    for (a, _s, a_end), (b, b_start, _e) in pairwise(placed):
+        if a.match.nick != b.match.nick and set(words_of(low[a_end:b_start])) & _SECOND_THOUGHT:
+            return True
+    return False
 
 
 def _said(pick: Pick) -> tuple[str, str]:
