@@ -149,11 +149,20 @@ def corrects_in(text: str) -> bool:
     return False
 
 
+def unrepeated(word: str) -> str:
+    """A word said twice with a hyphen («нет-нет», «стоп-стоп», «ой-ой-ой») as the one word
+    repeated: the repeat insists on it and changes nothing else; any other word as it is."""
+    parts = word.split("-")
+    return parts[0] if len(parts) > 1 and len(set(parts)) == 1 else word
+
+
 def corrects(
     word: str, before: str | None, after: str | None, said_before: Collection[str] = ()
 ) -> bool:
     """Whether `word` takes back what came before it: a particle of correction anywhere, a
-    noun or verb of correction by its place (`stands_alone`)."""
+    noun or verb of correction by its place (`stands_alone`); a particle said twice with a
+    hyphen («нет-нет») is that particle."""
+    word = unrepeated(word)
     if word in PARTICLES:
         return before not in _NEG  # «Не шучу», «не передумала»: said to affirm
     return correction_lemma(word) is not None and stands_alone(word, before, after, said_before)

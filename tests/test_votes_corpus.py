@@ -147,6 +147,8 @@ PARTS = {
     "development-76": HERE / "dev76",  # reader-71: the pre-reform spelling folded in colour
     "development-77": HERE / "dev77",  # votes-39: a book told of in the present, in court
     "development-78": HERE / "dev78",  # votes-39: the same rule probed on film nicks
+    "development-79": HERE / "dev79",  # votes-40: a red corrected in its post, a red addressed
+    "development-80": HERE / "dev80",  # votes-40: the same in greens and court topics
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -386,8 +388,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h22-019": "(a) «оку», a form Ока and Око share, counted for Ока",
     "h22-020": "(a) «Оки», a form Ока and Око share, counted for Ока",
     "h22-081": "(a) «Оке», a form Ока and Око share, counted for Ока",
-    "h22-044": "(a) «<X>… ой, нет-нет, не X, а <Y>» in one post: the corrected first red counted",
-    "h22-050": "(a) a red nick addressed with a question (Latin-typed), counted",
     "h22-054": "(a) a mechanic's advice to a red nick, counted",
     "h22g-036": "(a) praise in green with «зелёный пока не ставлю», counted",
     "h22g-049": "(a) a green nick in a story of a ride together, counted",

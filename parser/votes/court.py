@@ -53,7 +53,13 @@ from parser.votes.negation import (
     not_retracted,
     wish_turned_down,
 )
-from parser.votes.proof import asked_at, event_to_come, put_off_clause, spared_in_words
+from parser.votes.proof import (
+    addressed_only,
+    asked_at,
+    event_to_come,
+    put_off_clause,
+    spared_in_words,
+)
 from parser.votes.proxy import passed_on
 from parser.votes.records import (
     DEAD,
@@ -170,9 +176,13 @@ def _reason_after(clauses: list[list[str]]) -> bool:
 def _talked_of(own: str, pick: Pick, resolver: NickResolver) -> bool:
     """G-N.4, G-N.1: a coloured nick in a court post with no word of jailing or voting that
     the post's words make the subject of a story, a name in a retold line, an address in
-    talk or a name in English talk (`parser.votes.talk`, as the day reader asks it)."""
+    talk or a name in English talk (`parser.votes.talk`, as the day reader asks it) — or
+    that only calls him out with a question or advice («<Урал>, ты чего молчишь?», «<Кама>,
+    поменяй цепь»: `parser.votes.proof.addressed_only`, as the day reader shows it)."""
     if any(_jails(bare_word(w)) for w in own.split()):
         return False
+    if addressed_only(as_cyrillic(own, [pick.span]), pick):
+        return True
     return talked_of(own, own, pick, partial(names_player, resolver))
 
 

@@ -64,6 +64,7 @@ from parser.votes.typed import typed_in_latin
 __all__ = [
     "UNCLEAR",
     "abstains",
+    "addressed_only",
     "asked_at",
     "corrected_away",
     "has_vote_grammar",
@@ -120,6 +121,8 @@ def proven_pick(own_text: str, picks: Sequence[Pick], policy: str = "last") -> P
     corrected = _after_correction(low, placed, cued) or _settled(low, placed)
     if corrected is not None:
         return corrected
+    if _second_thought(low, placed):
+        return None
     if len({p.match.nick for p in cued}) == 1:
         return cued[-1]
     return None
@@ -193,6 +196,20 @@ def _after_correction(
         return None
     rest = placed[[p for p, _s, _e in placed].index(last) :]
     return last if len({p.match.nick for p, _s, _e in rest}) == 1 else None
+
+
+#: words that open a second thought on what was said: a concession, not yet a correction
+_SECOND_THOUGHT: Final = frozenset(("хотя", "впрочем"))
+
+
+def _second_thought(low: str, placed: list[tuple[Pick, int, int]]) -> bool:
+    """«Против <Урала>… а хотя <Минск> тоже хорош»: a concession between two picks naming
+    different players that takes nothing back (`_after_correction` read none) — the author
+    weighs the later against the first, and the post proves neither (P-V.1, G-N.1)."""
+    for (a, _s, a_end), (b, b_start, _e) in pairwise(placed):
+        if a.match.nick != b.match.nick and set(words_of(low[a_end:b_start])) & _SECOND_THOUGHT:
+            return True
+    return False
 
 
 def _said(pick: Pick) -> tuple[str, str]:
@@ -594,7 +611,35 @@ def unproven(own_text: str, pick: Pick) -> bool:
     after = _SENTENCE_END.search(low, stop)
     if answered_yes(low[stop : after.start() if after else len(low)]):
         return False  # «<Слона>? Да, точно его»: the question answered at once
-    return not _accusing(low[start : after.end() if after else len(low)])
+    return not _accuses_him(low[start : after.end() if after else len(low)])
+
+
+def addressed_only(own_text: str, pick: Pick) -> bool:
+    """G-N.4, P-V.1 (issue 17 item 2): the nick is called out at the head of its sentence
+    (`_vocative`, `_requested`) and what follows asks him a question or advises him — it
+    ends in a question mark or holds a verb in the imperative («<Урал>, ты чего молчишь?»,
+    «<Кама>, поменяй цепь, а то слетит») — with no vote word in the post and no accusation
+    of him in his sentence or the next (`_accuses_him`). A statement to him («<X>, ты весь
+    день путаешься») is not asked here: read as the reader reads it."""
+    low = own_text.casefold().replace("ё", "е")
+    text = pick.span.text.casefold().replace("ё", "е")
+    at = low.find(text)
+    if at < 0 or _vote_word_in(low) or not _vocative(pick):
+        return False
+    end = at + len(text)
+    start = _sentence_start(low, at)
+    close = _SENTENCE_END.search(low, end)
+    stop = close.end() if close else len(low)
+    if not _requested(low[start:at], low[end:stop]):
+        return False
+    rest = low[end:stop]
+    advised = any(
+        r.pos == "VERB" and "impr" in r.grammemes for w in words_of(rest) for r in parse(w)[:1]
+    )
+    if not (rest.rstrip().endswith("?") or advised):
+        return False
+    after = _SENTENCE_END.search(low, stop)
+    return not _accuses_him(low[start : after.end() if after else len(low)])
 
 
 #: words opening a relative clause on the word before it: «<X> — единственный, кому верю»
@@ -783,6 +828,24 @@ def _accusing(text: str) -> bool:
     return any(_ACCUSING_LEMMAS.intersection(lemmas(w)) for w in words_of(text))
 
 
+def _accuses_him(text: str) -> bool:
+    """`_accusing`, save a noun of guilt that is the object of another word — in an oblique
+    case with no preposition before it («как ты вчера мафию угадал?», «маньяка ищешь?»):
+    what he did to the mafia, not that he is it. A noun of guilt in the nominative or the
+    instrumental («ты мафия?», «мафией играешь»), after a preposition («за мафию играешь?»),
+    and a verb or adjective of guilt («врёшь», «мутный») accuse as before (P-V.1)."""
+    words = words_of(text)
+    for n, w in enumerate(words):
+        hits = [r for r in parse(w) if r.lemma in _ACCUSING_LEMMAS]
+        if not hits:
+            continue
+        if hits[0].pos != "NOUN" or any({"nomn", "ablt"} & r.grammemes for r in hits):
+            return True
+        if n and any(r.pos == "PREP" for r in parse(words[n - 1])[:1]):
+            return True
+    return False
+
+
 def nick_asked(own_text: str, pick: Pick) -> bool:
     """Whether the clause the pick's nick stands in asks of him (`_clause_asks`): «<X> мафия
     или нет» — read when the words set the nick aside, to show it to the host (issue 17)."""
@@ -937,9 +1000,12 @@ _YOU: Final = frozenset(("ты", "тебя", "тебе", "тобой"))
 
 def _vocative(pick: Pick) -> bool:
     """Whether the coloured text may be a name called out: the nick as written, or a word
-    form in the nominative — «<Ираклия Гивиевича>, …» is a case form, no address."""
+    form in the nominative — «<Ираклия Гивиевича>, …» is a case form, no address. A nick
+    typed in Latin letters is read in the Cyrillic it stands for («<Ural>, …» is Урал called
+    out, «<Urala>» a case form)."""
     text = pick.span.text.strip(" .,!?:;()«»\"'")
-    if text.casefold().replace("ё", "е") == (pick.match.nick or "").casefold().replace("ё", "е"):
+    nick = (pick.match.nick or "").casefold().replace("ё", "е")
+    if any(t.casefold().replace("ё", "е") == nick for t in (text, typed_in_latin(text))):
         return True
     words = words_of(text.casefold())
     return bool(words) and any("nomn" in r.grammemes for r in parse(words[-1]))
@@ -2013,8 +2079,9 @@ _BETWEEN_MODAL: Final = frozenset(("бы", "ли", "уже", "же", "всем",
 def _governed_infinitive(words: Sequence[str], n: int) -> bool:
     """The vote verb at `n` is an infinitive governed by a predicative («пора», «надо»,
     «нельзя») or by an impersonal verb of the third person («стоит», «следует»): the words
-    say what is due, nobody's vote. «Нельзя не номинировать <X>» (a double negation), «Есть
-    выдвинуть», «Прошу голосовать» (the author's own verb) are the author's vote."""
+    say what is due, nobody's vote — or by an imperative, asked of another («не забудь
+    проголосовать»). «Нельзя не номинировать <X>» (a double negation), «Есть выдвинуть»,
+    «Прошу голосовать» (the author's own verb) are the author's vote."""
     if n == 0 or words[n - 1] in ("не", "ни"):
         return False
     k = n - 1
@@ -2024,6 +2091,10 @@ def _governed_infinitive(words: Sequence[str], n: int) -> bool:
     if any(p.pos == "PRED" for p in readings):
         return True  # «пора» is a noun first, a predicative too
     r = readings[:1]
+    if r and r[0].pos == "VERB" and "impr" in r[0].grammemes:
+        # «<X>, не забудь проголосовать»: asked of the one spoken to — his vote to come, not
+        # the author's («давай голосовать» is the author's own, with the others)
+        return r[0].lemma not in ("давать", "дать")
     return bool(
         r
         and r[0].pos == "VERB"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from parser.correction import corrects_in
+from parser.correction import corrects_in, unrepeated
 from parser.morph import parse
 from parser.votes.names import is_cue
 
@@ -34,7 +34,9 @@ _DEMONSTRATIVE_LEMMAS: Final = frozenset(("тот", "туда", "так", "та�
 
 
 def slip_word(word: str) -> bool:
-    """An interjection: the dictionary's first reading of the word, or one it lacks."""
+    """An interjection: the dictionary's first reading of the word, or one it lacks; said
+    twice with a hyphen («ой-ой») it is still one."""
+    word = unrepeated(word)
     if word in _UNLISTED:
         return True
     top = parse(word)[:1]
