@@ -143,6 +143,8 @@ PARTS = {
     "development-76": HERE / "dev76",  # reader-71: the pre-reform spelling folded in colour
     "development-77": HERE / "dev77",  # votes-39: a book told of in the present, in court
     "development-78": HERE / "dev78",  # votes-39: the same rule probed on film nicks
+    "development-83": HERE / "dev83",  # votes-42: a nick in a quoted line of a myth or poem
+    "development-84": HERE / "dev84",  # votes-42: a sky-word nick in a phrase about the sky
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
