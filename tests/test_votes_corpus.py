@@ -149,6 +149,8 @@ PARTS = {
     "development-78": HERE / "dev78",  # votes-39: the same rule probed on film nicks
     "development-79": HERE / "dev79",  # votes-40: a red corrected in its post, a red addressed
     "development-80": HERE / "dev80",  # votes-40: the same in greens and court topics
+    "development-83": HERE / "dev83",  # votes-42: a nick in a quoted line of a myth or poem
+    "development-84": HERE / "dev84",  # votes-42: a sky-word nick in a phrase about the sky
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -395,13 +397,10 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h22g-070": "(a) «думаю на <X>…» (a hedge), counted before the real green superseded it",
     # held-out part 23, measured at the stop's start (tests/votes/README.md):
     # (a) a misreading of the words, (b) the host's judgement
-    "h23-046": "(a) a red nick inside a myth's line quoted after a colon, counted",
     "h23-058": "(a) «Рыбки», a pet form Рыба and Рыбы could both take, counted for Рыба",
-    "h23-065": "(a) «какая <X> звёздочка»: a red star nick as a word of club talk, counted",
     "h23-085": "(b) a red pet name «Персик» («ну Персея в смысле»), counted (writer rejects)",
     "h23-095": "(b) an agreement quoting an agreement (P-V.2), counted (the writer rejects)",
     "h23-099": "(b) a red pet form «Зенитушки» counted for Зенит (the writer rejects)",
-    "h23g-036": "(a) «какая <X> звёздочка»: a green star nick as a word of club talk, counted",
     "h23g-072": "(b) «Сириус» counted for Sirius_B (the writer reads an unknown name)",
     "h23g-079": "(b) a green pet form «Альтаирчику» counted for Альтаир (the writer rejects)",
     # held-out part 24, measured at the stop's start (tests/votes/README.md)

@@ -630,6 +630,10 @@ def _taken_back(
     alive, _failure, dead_named, _named, _picks = read_spans(
         spans, resolver, dead, policy, mode, author, own
     )
+    if alive is not None and len(spans) == 1 and _talked_of(own, as_typed, alive, resolver):
+        # «вчера в трубу видел <Вегу>»: set in a day gone by, and a sight, a line or a story
+        # besides — shown to the host as any nick talked of is (P-V.1, G-N.1)
+        return None, [alive.span], (UNPROVEN, alive.span.text)
     return (None, [], (DEAD_TARGET, dead_named)) if alive is None and dead_named else None
 
 
@@ -787,11 +791,14 @@ def _said_no_vote(
     """(whether the words say no vote, the refusal shown to the host): a pick with no vote
     grammar read as a word or a story (`_no_vote_said`: nothing to show), or a nick talked
     of (`_talked_of`: shown, never counted)."""
-    if _no_vote_said(own, pick, need_reason):
+    said = _no_vote_said(own, pick, need_reason)
+    if said and need_reason:
         return True, None
+    # a green told of that is also a line retold, a phrase or a sight is shown, as a red's
+    # would be (G-N.1: «"<Андромеду> приковали к скале"» names nobody's green)
     if _talked_of(own, as_typed, pick, resolver):
         return True, (UNPROVEN, pick.span.text)
-    return False, None
+    return said, None
 
 
 def _talked_of(own: str, as_typed: str, pick: Pick, resolver: NickResolver) -> bool:
@@ -942,7 +949,9 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
     red's words after the nick are its reason, P-V.1)."""
     if has_vote_grammar(own, pick):
         return False
-    story = not need_reason and told_of(own, pick)
+    # «Видел, как <Вега> вчера сливала мирных — зеленю»: a story with the author's own green
+    # verb after it is the green's reason (G-N.1)
+    story = not need_reason and told_of(own, pick) and not _own_green_verb(own)
     # «после <антракта> поговорим»: a green nick that is an ordinary word, typed in lower
     # case inside a sentence with no vote grammar, is that word (G-N.1)
     # («<себя>» names the author by a pronoun, whatever word his nick is)
@@ -953,6 +962,18 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
         and common_word(trimmed_key(pick.match.nick))
     )
     return word_nick(pick.match.nick) or abstains(own) or story or word
+
+
+def _own_green_verb(own: str) -> bool:
+    """A green verb of the author's own in the post, in the first person and not negated
+    («зеленю», «позеленю»; not «не зеленю», nor the adjective «зелёный»)."""
+    words = _WORD_RE.findall(own.casefold())
+    return any(
+        green_word(w)
+        and any(r.pos == "VERB" and "1per" in r.grammemes for r in parse(w)[:1])
+        and not live_negations(words[max(0, n - 2) : n])
+        for n, w in enumerate(words)
+    )
 
 
 def self_green_votes(votes: Iterable[Vote], living: Iterable[str]) -> list[Vote]:

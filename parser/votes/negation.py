@@ -1059,11 +1059,43 @@ def _corrected_to_vote(rest: Sequence[str]) -> bool:
     return False
 
 
+#: verbs a vote is given with, its noun their object («голос отдаю», «голос даю»): negated in
+#: the first person («Голос пока не отдаю») they say the author gives none
+_GIVE_LEMMAS: Final = frozenset(
+    ("отдать", "отдавать", "дать", "давать", "подать", "подавать", "ставить", "поставить")
+)
+#: how far from its verb of giving the vote noun may stand in the clause («Голос свой пока
+#: не отдаю»)
+_GIVEN_WINDOW: Final = 3
+
+
+def _vote_noun(word: str) -> bool:
+    """A vote noun as an object or a subject («голос», «голосование»; not «голоса» of
+    another's votes counted)."""
+    return any(
+        r.pos == "NOUN" and {"nomn", "accs"} & r.grammemes and _act_lemma(r.lemma)
+        for r in parse(word)
+    )
+
+
+def _vote_withheld(words: Sequence[str], at: int) -> int | None:
+    """The position of the vote noun a negated first-person verb of giving at `at` takes as
+    its object («Голос пока не отдаю», «не дам голос никому»), or None."""
+    first = parse(words[at])[:1]
+    if not first or first[0].pos != "VERB" or "1per" not in first[0].grammemes:
+        return None
+    if first[0].lemma not in _GIVE_LEMMAS:
+        return None
+    near = range(max(0, at - _GIVEN_WINDOW - 1), min(len(words), at + _GIVEN_WINDOW + 1))
+    return next((k for k in near if k != at and _vote_noun(words[k])), None)
+
+
 def disowned(own: str) -> bool:
     """P-V.1, G-N.1: whether the author says in his own words that the post casts no vote
     («<X> — это не голос», «не номинация, просто цвет», «это не голосование, а цитата: <X>»,
-    «(не считать) <X>»): a live «не» on a word of his own act of voting
-    (`_authors_act`) with no target of its own after it («не голосую за Y» speaks of Y), not
+    «(не считать) <X>», «Голос пока не отдаю»): a live «не» on a word of his own act of
+    voting (`_authors_act`) or on his verb of giving with a vote noun as its object
+    (`_vote_withheld`), with no target of its own after it («не голосую за Y» speaks of Y), not
     corrected into a vote (`_corrected_to_vote`), and no vote of his said unnegated
     anywhere in the post («Не голосую за Y, голосую <X>»)."""
     low = own.casefold().replace("ё", "е")
@@ -1077,7 +1109,18 @@ def disowned(own: str) -> bool:
             at = n + 1
             while at < len(words) and words[at] in _AUX:
                 at += 1
-            if at >= len(words) or not _authors_act(words[at], aided=at > n + 1):
+            if at >= len(words):
+                continue
+            # «Голос пока не отдаю»: the vote noun is the object of a verb of giving the
+            # author negates — the noun is no vote said, and none is given (P-V.1, G-N.1)
+            withheld = _vote_withheld(words, at)
+            if withheld is not None:
+                negated.add(withheld)
+                # «не дам голос за Y» speaks of Y, as «не голосую за Y» does
+                last = max(at, withheld)
+                said_no = said_no or words[last + 1 : last + 2] not in (["за"], ["против"])
+                continue
+            if not _authors_act(words[at], aided=at > n + 1):
                 continue
             negated.add(at)
             if words[at + 1 : at + 2] in (["за"], ["против"]):

@@ -846,6 +846,13 @@ def _accuses_him(text: str) -> bool:
     return False
 
 
+def accusing(text: str) -> bool:
+    """Whether `text` holds a word of what a vote's reason says of its player — a noun of
+    guilt, lying, leaking («мафия», «врёт», «сливает»): read beside a coloured nick that is
+    a word of talk, it makes the talk a red's reason."""
+    return _accusing(text)
+
+
 def nick_asked(own_text: str, pick: Pick) -> bool:
     """Whether the clause the pick's nick stands in asks of him (`_clause_asks`): «<X> мафия
     или нет» — read when the words set the nick aside, to show it to the host (issue 17)."""

@@ -23,14 +23,16 @@ from typing import Final
 from parser.english import english_word
 from parser.morph import lemmas, parse
 from parser.nicks import NickResolver
+from parser.roles import role_word
 from parser.votes.names import Pick
-from parser.votes.proof import accusing_noun
+from parser.votes.proof import accusing, accusing_noun
 from parser.votes.records import words_of
 
 _SENTENCE_END: Final = re.compile(r"[.!?\n]")
 _CLAUSE_END: Final = re.compile(r"[,;:!?.\n()—–]|\s-\s")
 #: quotation marks that open and close a line retold in the post's own words
 _QUOTES: Final = {"«": "»", "„": "“", "“": "”"}
+_STRAIGHT: Final = '"'
 _TYPED_WORD: Final = re.compile(r"[А-Яа-яЁё]+")
 _LATIN_WORD: Final = re.compile(r"[A-Za-z][A-Za-z']+")
 _CYRILLIC: Final = re.compile(r"[А-Яа-яЁё]")
@@ -233,7 +235,8 @@ def _outsider_named(as_typed: str, pick: Pick, is_player: Callable[[str], bool])
 
 def in_retold_line(own: str, pick: Pick) -> bool:
     """«…у Гоголя: «<Собакевич> был мужик ловкий…»»: the nick stands inside quotation marks
-    of the post's own text that hold other words too — a line retold, not the author's vote.
+    («…», „…“, “…” or straight "…") of the post's own text that hold other words too — a
+    line retold, not the author's vote.
     Quotation marks around the nick alone («за «<X>»») are his name set off, not a line."""
     found = _located(own, pick)
     if found is None:
@@ -244,11 +247,15 @@ def in_retold_line(own: str, pick: Pick) -> bool:
         if left < 0 or closing in low[left + 1 : at]:
             continue
         right = low.find(closing, end)
-        if right < 0:
-            continue
-        inside = words_of(low[left + 1 : at]) + words_of(low[end:right])
-        if inside:
+        if right >= 0 and words_of(low[left + 1 : at]) + words_of(low[end:right]):
             return True
+    # straight quotes open and close alike: the span is inside a pair when an odd number
+    # of them stands before it in the post («Вспомнился Гомер: "<Орион> охотился …"»)
+    before = low.count(_STRAIGHT, 0, at)
+    if before % 2 and _STRAIGHT in low[end:]:
+        left = low.rfind(_STRAIGHT, 0, at)
+        right = low.find(_STRAIGHT, end)
+        return bool(words_of(low[left + 1 : at]) + words_of(low[end:right]))
     return False
 
 
@@ -294,14 +301,184 @@ def english_talk(as_typed: str, pick: Pick) -> bool:
     return len(known) >= 2 and 4 * len(known) >= 3 * len(words) and _ENGLISH_VOTE.isdisjoint(words)
 
 
+#: grammemes of a proper noun: a common noun names a thing, these name someone or somewhere
+_PROPER: Final = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"))
+_CASES: Final = frozenset(
+    ("nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2")
+)
+#: what an adjective agrees with its noun in, besides the case
+_AGREEMENT: Final = _CASES | frozenset(("masc", "femn", "neut", "sing", "plur"))
+#: a word right before or after the span, with nothing but spaces between
+_WORD_BEFORE: Final = re.compile(r"([а-яё]+)[ \t\u00a0]+$")
+_WORD_AFTER: Final = re.compile(r"^[ \t\u00a0]+([а-яё]+)\b(?![-])")
+#: verbs of seeing and admiring, with the case their object takes: what the author saw or
+#: admired is a thing or a sight, not a vote («видел <Вегу> в трубу», «любуюсь <Венерой>»)
+_SEEING: Final = {
+    "видеть": "accs",
+    "увидеть": "accs",
+    "наблюдать": "accs",
+    "понаблюдать": "accs",
+    "рассматривать": "accs",
+    "рассмотреть": "accs",
+    "разглядывать": "accs",
+    "разглядеть": "accs",
+    "созерцать": "accs",
+    "любоваться": "ablt",
+    "полюбоваться": "ablt",
+}
+_DASH_LEAD: Final = re.compile(r"^(.*?)\s*(?:[—–]|\s-)\s*(.*)$")
+
+
+def _forms(text: str) -> list[frozenset[str]] | None:
+    """The readings of a coloured nick's last word as a noun or an adjective (their
+    grammemes); None when the nick is not a Russian word the dictionary reads (a Latin nick,
+    which does not decline, fits any case)."""
+    words = words_of(_fold(text))
+    if not words or not _TYPED_WORD.fullmatch(words[-1]):
+        return None
+    readings = [r.grammemes for r in parse(words[-1]) if r.known and r.pos in ("NOUN", "ADJF")]
+    return readings or None
+
+
+def _common_noun(word: str, is_player: Callable[[str], bool]) -> list[frozenset[str]]:
+    """The readings of `word` as a common noun of a thing (inanimate, no proper noun, no
+    noun of guilt or role, no player's nick): «звёздочка», «планета», «звезда»."""
+    if len(word) < 3 or accusing_noun(word) or role_word(word) is not None or is_player(word):
+        return []
+    return [
+        r.grammemes
+        for r in parse(word)
+        if r.known and r.pos == "NOUN" and "inan" in r.grammemes and not _PROPER & r.grammemes
+    ]
+
+
+def _agree(nick: list[frozenset[str]] | None, noun: list[frozenset[str]], *, full: bool) -> bool:
+    """Whether a reading of the nick shares its case with a reading of the noun (`full`: and
+    its gender and number, as an adjective agrees); a Latin nick fits any case."""
+    if nick is None:
+        return True
+    return any(
+        (a & b & _CASES) and (not full or a & _AGREEMENT <= b & _AGREEMENT)
+        for a in nick
+        for b in noun
+    )
+
+
+def _modifier_of(word: str, noun: list[frozenset[str]]) -> bool:
+    """Whether `word` is an adjective or a pronoun adjective agreeing with a reading of the
+    noun in case, gender and number («какая … звёздочка», «яркая … звезда»)."""
+    readings = [r.grammemes for r in parse(word) if r.known and r.pos in ("ADJF", "PRTF")]
+    return bool(readings) and _agree(readings, noun, full=True)
+
+
+def in_noun_phrase(as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
+    """«Какая <Полярная> звёздочка сегодня яркая», «Какая <Альтаир> звёздочка красивая»,
+    «Планета <Марс> видна без телескопа»: the coloured nick is a word of a noun phrase about
+    a thing, a common noun (`_common_noun`) typed in Cyrillic right beside it on its line —
+    an adjective nick agreeing with the noun after it in case, gender and number; a noun
+    nick between that noun and an adjective agreeing with it («какая <X> звёздочка»); or a
+    noun nick in the nominative after a noun in the nominative that no preposition governs,
+    in a sentence going on after it (apposition: «звезда <X> сегодня низко»; «Спойлер <X>»
+    closing its line is a label and the vote). A noun of guilt, a role or a player's nick
+    is no such noun, nor a noun after a preposition («в суд <X>», «из пати <X>»: where he
+    is sent), and a sentence that says what a red's reason says («<X> звезда нашей игры,
+    весь день врёт»: `proof.accusing`) is the vote's."""
+    found = _located(as_typed, pick)
+    if found is None:
+        return False
+    low, at, end = found
+    if accusing(low[slice(*_sentence(low, at, end))]):
+        return False  # «<Полярная> звезда нашей игры, весь день врёт»: the red's reason
+    nick = _forms(pick.span.text)
+    adjective = nick is not None and all("ADJF" in g for g in nick[:1])
+    before = _WORD_BEFORE.search(low[:at])
+    after = _WORD_AFTER.match(low[end:])
+    if after:
+        noun = _common_noun(after.group(1), is_player)
+        if noun and adjective:
+            return _agree(nick, noun, full=True)
+        if noun and before and _modifier_of(before.group(1), noun):
+            return _agree(nick, noun, full=False)
+    if before is None or adjective:
+        return False
+    noun = [g for g in _common_noun(before.group(1), is_player) if "nomn" in g]
+    governed = _WORD_BEFORE.search(low[: before.start()])
+    if governed and any(r.pos == "PREP" for r in parse(governed.group(1))[:1]):
+        return False
+    nominative = nick is None or any("nomn" in g for g in nick)
+    # «Спойлер <Рома>»: a noun and the nick closing the line is a label and its vote; the
+    # apposition is a word of a sentence that goes on («звезда <X> сегодня низко»)
+    _, stop = _sentence(low, at, end)
+    return bool(noun) and nominative and bool(words_of(low[end:stop]))
+
+
+def seen_or_admired(own: str, pick: Pick) -> bool:
+    """«вчера в трубу видел <Вегу> и Лиру», «Любуюсь <Венерой> каждый вечер»: the coloured
+    nick is the object of a verb of seeing or admiring right before it, in the case that
+    verb puts its object in (a Latin nick fits any), in a sentence with no word of what a
+    red's reason says («Вижу <X> насквозь, весь день врёт»: `proof.accusing`) — a sight
+    the author saw, not his vote. «Видел, как <X> сливала мирных» (the nick the
+    subject of what was seen) is not."""
+    found = _located(own, pick)
+    if found is None:
+        return False
+    low, at, end = found
+    before = _WORD_BEFORE.search(low[:at])
+    if before is None:
+        return False
+    verb = next(
+        (r for r in parse(before.group(1)) if r.pos in ("VERB", "GRND") and r.lemma in _SEEING),
+        None,
+    )
+    if verb is None:
+        return False
+    nick = _forms(pick.span.text)
+    if nick is not None and not any(_SEEING[verb.lemma] in g for g in nick):
+        return False
+    return not accusing(low[slice(*_sentence(low, at, end))])
+
+
+def named_a_sight(own: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
+    """«<Венера> на закате — загляденье»: the coloured nick opens its sentence, in the
+    nominative, and the sentence says what it is after a dash — a common noun of a thing
+    (inanimate, no noun of guilt or role), perhaps with its adjective, ending the sentence —
+    with only a circumstance between (a preposition with its noun, an adverb): a thing
+    admired, not a player accused («<X> — мафия», «<X> мафия — факт» stay the red's
+    reason: `proof.accusing`)."""
+    found = _located(own, pick)
+    if found is None or not _nominative(pick.span.text, pick.match.nick or ""):
+        return False
+    low, at, end = found
+    start, stop = _sentence(low, at, end)
+    if words_of(low[start:at]) or accusing(low[start:stop]):
+        return False
+    parts = _DASH_LEAD.match(low[end:stop])
+    if parts is None:
+        return False
+    between, predicate = parts.group(1), words_of(parts.group(2))
+    if not predicate or any(
+        not r or r[0].pos not in ("PREP", "NOUN", "ADVB", "ADJF")
+        for r in (parse(w)[:1] for w in words_of(between))
+    ):
+        return False
+    *lead, head = predicate
+    if len(lead) > 1 or any(parse(w)[:1] and parse(w)[0].pos != "ADJF" for w in lead):
+        return False
+    return bool(_common_noun(head, is_player))
+
+
 def talked_of(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
     """Whether the pick's nick is talked of, not voted for: the subject of a story, inside a
-    retold line, addressed in talk, or named in English talk (the caller has found no vote
-    grammar around it and no vote word of the author's own in the post). `is_player`: whether
-    a word names a player of the game."""
+    retold line, addressed in talk, named in English talk, a word of a noun phrase about a
+    thing, a sight seen or admired, or a thing admired after a dash (the caller has found
+    no vote grammar around it and no vote word of the author's own in the post).
+    `is_player`: whether a word names a player of the game."""
     return (
         in_retold_line(own, pick)
         or english_talk(as_typed, pick)
         or addressed_in_talk(own, pick)
         or told_as_story(own, as_typed, pick, is_player)
+        or in_noun_phrase(as_typed, pick, is_player)
+        or seen_or_admired(own, pick)
+        or named_a_sight(own, pick, is_player)
     )
