@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from parser.letters.corrections import existential_no
 from parser.letters.tokens import tokenize
 from tests.letter_kit import read_in_cast
 
@@ -78,3 +79,21 @@ def test_C_2_a_latin_pust_is_the_particle_unless_its_subject_stands_before_it(
 ) -> None:
     read = {t.raw: t.word for t in tokenize(text)}
     assert read["pust"] == word
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("проверяю каму, нет смысла ждать", True),
+        ("лечу оку, нет ничего важнее", True),
+        ("проверяю каму, нет кота", False),  # the accusative's form too: may be a player
+        ("проверяю каму, нет его", False),
+        ("проверяю каму, нет, смысла нет", False),  # «нет» closing its clause
+    ],
+)
+def test_C_2_no_of_something_not_there_is_told_by_a_genitive_only_form(
+    text: str, said: bool
+) -> None:
+    tokens = tokenize(text)
+    k = next(n for n, t in enumerate(tokens) if t.word == "нет")
+    assert existential_no(tokens, k) is said

@@ -44,9 +44,9 @@ _PROPER: Final = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn", "Trad"))
 def existential_no(tokens: Sequence[Token], k: int) -> bool:
     """C-2: «Проверяю Каму, нет смысла ждать», «лечу Оку, нет ничего важнее», «net smysla»:
     the «нет» at `k` says that something is not there — a common noun or pronoun in the
-    genitive follows it in its clause (lower case, no proper name, so no nick corrected to:
-    «нет, Днепра», «нет Днепра»). It is a predicate of its own clause and takes nothing
-    back."""
+    genitive follows it in its clause (lower case, no proper name, and no form the
+    accusative shares — «нет его», «нет кота», «нет Днепра» may name the player corrected
+    to). It is a predicate of its own clause and takes nothing back."""
     t = tokens[k]
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     if t.word != "нет" or t.clause_end or nxt is None or nxt.sentence != t.sentence:
@@ -56,6 +56,8 @@ def existential_no(tokens: Sequence[Token], k: int) -> bool:
     found = parse(nxt.word)[:3]
     if not found or found[0].grammemes & _PROPER:
         return False
+    if any("accs" in p.grammemes for p in parse(nxt.word) if p.known):
+        return False  # «нет его», «нет кота»: the accusative of a player corrected to
     return any(
         p.known
         and p.pos in ("NOUN", "NPRO")
