@@ -302,8 +302,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "ho21_gambler:93": "(b) the godfather's kill of his own mafioso, taken (the writer asks)",
     # held-out part 22, measured before and after the stop's last wave of rounds
     # (tests/letters/README.md): (a) a misreading of the words, (b) the host's judgement
-    "ho22_pefl:42": "(a) «kill X, хотя нет, давай Y, X-а пусть другие»: the first kept",
-    "ho22_pefl:68": "(a) riding talk «валю … по Чуйскому тракту» read as a kill of the place nick",
     "ho22_pefl:78": "(b) a Don's order naming the kamikaze executor, taken (the writer asks)",
     # held-out part 23, measured at the stop's start (tests/letters/README.md)
     "ho23_pefl:2": "(a) «это весы дон персей голосую за него»: the writer's own name taken as Don",

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from parser.letters.corrections import others_word
 from parser.letters.mentions import Mention
 from parser.letters.tokens import Token, clause_bounds, phrase_ends_at
 from parser.letters.words import DASHES, LATER, NEG, NEXT, NIGHT, TIME_WORDS, ws
@@ -62,10 +63,55 @@ def dash_clause(tokens: Sequence[Token], start: int, end: int) -> list[Token]:
 def put_off(tokens: Sequence[Token], m: Mention) -> bool:
     """«Катю завтра», «Боба оставлю на потом»: the player is named in a clause that puts him
     off to a later night, or right after it «это потом» says so of him («Гошу. Но это
-    потом»: `_this_later`)."""
-    if deferred_in(dash_clause(tokens, m.start, m.end), tokens, m):
+    потом»: `_this_later`); or in a clause that leaves him to others (`left_to_others`):
+    either way he is no target of the sender's tonight."""
+    clause = dash_clause(tokens, m.start, m.end)
+    if deferred_in(clause, tokens, m) or left_to_others(clause, tokens, m):
         return True
     return _this_later(tokens, m.end - 1, set()) is not None
+
+
+#: verbs of leaving or handing something over, by lemma («оставлю другим», «отдаю остальным»)
+_LEAVE_LEMMAS: Final = ws("оставить оставлять отдать отдавать уступить уступать")
+
+
+def left_to_others(clause: Sequence[Token], tokens: Sequence[Token], m: Mention) -> bool:
+    """C-2: «Урала пусть другие», «а Каму оставлю остальным», «пусть кто-нибудь другой
+    берёт Минска»: the player is handed to other people in his `clause` — a word of others
+    as a group (plural «другие», «остальные», or «кто-то») joined to him by nothing but
+    «пусть», a verb of leaving or handing over, another's verb (not the sender's, in the
+    first person) or the others' own words, with «пусть» or a verb of leaving in that
+    phrase or right before it. The sender makes no move on him; after a correction he is
+    the player corrected away, named again as left to others, not the new choice. A word
+    of another kind between them («давай Минск Урала пусть другие»: Минск) keeps the phrase
+    from reaching him."""
+    at = {id(t): k for k, t in enumerate(tokens)}
+    spots = [at[id(t)] for t in clause if others_word(t.word)]
+    for k in spots:
+        lo, hi = (m.end, k) if k >= m.end else (k + 1, m.start)
+        between = [t.word for t in tokens[lo:hi] if t.word]
+        if not all(_joins(w) for w in between):
+            continue
+        first = min(m.start, k)
+        phrase = [t.word for t in tokens[max(first - 1, 0) : max(m.end, k + 1)] if t.word]
+        if "пусть" in phrase or any(_leaving(w) for w in phrase):
+            return True
+    return False
+
+
+def _leaving(word: str) -> bool:
+    return any(p.pos == "VERB" and p.lemma in _LEAVE_LEMMAS for p in parse(word)[:1])
+
+
+def _joins(word: str) -> bool:
+    """A word that may stand between a player and the others he is left to: «пусть», «а»,
+    «и», a verb of leaving, another's verb (not in the first person), the others' words."""
+    if word in ("пусть", "а", "и") or others_word(word) or _leaving(word):
+        return True
+    top = parse(word)[:1]
+    if top and top[0].lemma == "другой":
+        return True
+    return bool(top) and top[0].pos == "VERB" and "1per" not in top[0].grammemes
 
 
 def deferred_in(clause: Sequence[Token], tokens: Sequence[Token], m: Mention) -> bool:

@@ -50,7 +50,7 @@ from parser.letters.conditions import (
     shrugged,
     void_branch,
 )
-from parser.letters.corrections import correcting, whether_or_not
+from parser.letters.corrections import correcting, existential_no, whether_or_not
 from parser.letters.mentions import (
     Mention,
     believed,
@@ -2106,6 +2106,8 @@ def _doubted(
     for n, w in enumerate(words):
         if w != "нет" or any(k > at[n] for k in named) or whether_or_not(tokens, at[n]):
             continue
+        if existential_no(tokens, at[n]):
+            continue  # «…, нет смысла ждать»: something not there, nothing taken back
         if n == 0 or words[n - 1] in _TAKE_BACK or tokens[at[n - 1]].clause_end:
             return True
     for n, w in enumerate(words):

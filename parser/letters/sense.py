@@ -760,6 +760,35 @@ def _motion_before(tokens: Sequence[Token], k: int) -> bool:
     return False
 
 
+#: prepositions of a way or a direction: along («по», «вдоль»), across («через»), past
+#: («мимо»), as far as («до»), into or onto («в», «на» with the accusative)
+_ROUTE_PREPS: Final = ws("по вдоль через мимо до в во на")
+
+
+def _going_sense_before(tokens: Sequence[Token], k: int) -> bool:
+    """C-2: «Лечу в Минск к брату», «Валю под сто сорок по Чуйскому тракту», «valyu po
+    Uralu»: the verb that governs the phrase at `k` (the nearest verb before it in its
+    clause) is a move word the dictionary reads both as a transitive verb (the move: «лечить»,
+    «валить» someone) and as an intransitive one (going: «лететь», «валить» off). A move
+    verb takes its player as its direct object; a way or a direction after it belongs to
+    its intransitive sense — where the sender goes, not whom he strikes. A verb with one
+    sense only keeps its aims («стреляю в X», «стреляю по X»), and a verb of visiting
+    («иду», «захожу») is weighed by `_motion_before`."""
+    a, _b = clause_bounds(tokens, k)
+    for j in range(k - 1, a - 1, -1):
+        word = tokens[j].word
+        if not word or not _finite(word):
+            continue
+        found = lookup(word)
+        if found is None or not found.actions or found.visit:
+            return False
+        verbs = [p for p in parse(word) if p.pos == "VERB"]
+        return any("intr" in p.grammemes for p in verbs) and any(
+            "tran" in p.grammemes for p in verbs
+        )
+    return False
+
+
 def off_frame(
     tokens: Sequence[Token], m: Mention, action: str | None, action_word: int | None = None
 ) -> bool:
@@ -786,6 +815,8 @@ def off_frame(
     if prep in _PLACE_PREPS and cyrillic and _locative_only(tokens[m.start].word):
         return True
     if prep in ("в", "во") and _motion_before(tokens, k):
+        return True
+    if prep in _ROUTE_PREPS and _going_sense_before(tokens, k):
         return True
     if prep == "за" and _accusative_only(tokens[m.start].word):
         return False  # «я за Ольгу»: for whom, a choice offered (P-M.8), not where

@@ -150,6 +150,27 @@ def _infinitive_typed(
     return word
 
 
+def _particle_typed(latin: str, word: str, tokens: Sequence[Token], sentence: int) -> str:
+    """C-2: «Urala pust drugie», «pust budet Minsk» — a Latin-typed word read as a short
+    adjective (`word`, «пуст»: the cheapest reading, every letter typed) that is also a
+    particle or conjunction with its soft sign left out («пусть», a dearer reading) is that
+    particle, unless the word right before it in its clause may be the adjective's subject
+    («dom pust»: a noun or pronoun in the nominative agreeing with it, `_may_be_subject`).
+    The soft sign is what Latin typing drops most; a short adjective without its subject
+    is no reading of a letter's words."""
+    short = [r for r in parse(word) if r.pos == "ADJS"]
+    signed = word + "ь"
+    if not short or signed not in dict(latin_readings(latin)):
+        return word
+    if not any(r.pos in ("PRCL", "CONJ") for r in parse(signed)):
+        return word
+    agree = short[0].grammemes & {"masc", "femn", "neut", "sing", "plur"}
+    before = tokens[-1] if tokens else None
+    if before is None or before.sentence != sentence or before.clause_end:
+        return signed
+    return word if _may_be_subject(before.word, agree) else signed
+
+
 def _object_alike(nouns: Sequence[Reading]) -> bool:
     """The readings `nouns` of a word after «ubit» are those of an inanimate noun the
     dictionary knows whose accusative is its nominative («уровень», «камень»): the
@@ -204,6 +225,8 @@ def tokenize(text: str, *, killer: bool = False) -> list[Token]:
                 word = _infinitive_typed(
                     latin, word, tokens, sentence, _clause_rest(parts, n), killer=killer
                 )
+                # «Urala pust drugie»: the particle with its soft sign left out
+                word = _particle_typed(latin, word, tokens, sentence)
             if marker or _CLOCK.fullmatch(word):
                 # «в 03:00», «после 22.00»: a clock time says when, and names nobody
                 word = ""
