@@ -143,6 +143,8 @@ PARTS = {
     "development-76": HERE / "dev76",  # reader-71: the pre-reform spelling folded in colour
     "development-77": HERE / "dev77",  # votes-39: a book told of in the present, in court
     "development-78": HERE / "dev78",  # votes-39: the same rule probed on film nicks
+    "development-81": HERE / "dev81",  # votes-41: a green in praise, a story, a hedge
+    "development-82": HERE / "dev82",  # votes-41: a form two word nicks share, settled by grammar
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
