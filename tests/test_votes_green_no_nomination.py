@@ -12,6 +12,7 @@ import pytest
 from parser.votes.records import UNPROVEN
 from tests.vote_kit import green as _green
 from tests.vote_kit import reader_for
+from tests.vote_kit import red as _red
 
 PLAYERS = ("R1", "GSX750", "Z900", "Ямаха", "Шатун", "Гайка", "Дальнобой", "Кардан")
 
@@ -50,3 +51,14 @@ def test_G_N_1_a_nomination_said_beside_praise_a_story_or_a_maybe_counts(
 ) -> None:
     got = _read(body, "gambler")
     assert (got.status, got.target) == ("vote", nick), got
+
+
+def test_P_V_1_a_red_whose_story_with_him_accuses_him_is_its_reason() -> None:
+    got = _read(f"С {_red('Ямахой')} спорили весь вечер — он врал и юлил, не верю.", "pefl")
+    assert (got.status, got.target) == ("vote", "Ямаха"), got
+
+
+def test_G_N_1_a_companion_in_a_day_gone_by_is_shown_never_dropped_unseen() -> None:
+    # «вчера» takes the nick back as a day gone by; the companion is still shown
+    got = _read(f"Вчера с {_green('Ямахой')} спорили — он врал весь вечер.", "gambler")
+    assert (got.status, got.reason) == ("rejected", UNPROVEN), got

@@ -631,9 +631,10 @@ def _taken_back(
     alive, _failure, dead_named, named, _picks = read_spans(
         spans, resolver, dead, policy, mode, author, own
     )
-    if alive is not None and len(spans) == 1 and _told_together(own, alive):
+    if alive is not None and len(spans) == 1 and told_together(own, alive, accused_ok=True):
         # «Вчера с <Ямахой> гоняли до заправки»: a day gone by is no vote to tell of, but
-        # a player named in colour as the author's companion is shown (G-N.1, P-V.1)
+        # a player named in colour as the author's companion in it is shown, whatever the
+        # story says of him — never dropped unseen (G-N.1, P-V.1)
         return None, named, (UNPROVEN, alive.span.text)
     return (None, [], (DEAD_TARGET, dead_named)) if alive is None and dead_named else None
 

@@ -783,6 +783,12 @@ def _accusing(text: str) -> bool:
     return any(_ACCUSING_LEMMAS.intersection(lemmas(w)) for w in words_of(text))
 
 
+def accusing(text: str) -> bool:
+    """Whether a word of `text` says what a vote's reason says of its player: a noun or a
+    verb of guilt or lying («мафия», «врал», «подозрительный»)."""
+    return _accusing(text)
+
+
 def nick_asked(own_text: str, pick: Pick) -> bool:
     """Whether the clause the pick's nick stands in asks of him (`_clause_asks`): «<X> мафия
     или нет» — read when the words set the nick aside, to show it to the host (issue 17)."""

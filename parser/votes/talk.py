@@ -24,7 +24,7 @@ from parser.english import english_word
 from parser.morph import lemmas, parse
 from parser.nicks import NickResolver
 from parser.votes.names import Pick
-from parser.votes.proof import accusing_noun
+from parser.votes.proof import accusing, accusing_noun
 from parser.votes.records import words_of
 
 _SENTENCE_END: Final = re.compile(r"[.!?\n]")
@@ -298,12 +298,13 @@ def english_talk(as_typed: str, pick: Pick) -> bool:
 _WITH: Final = frozenset(("с", "со"))
 
 
-def told_together(own: str, pick: Pick) -> bool:
+def told_together(own: str, pick: Pick, *, accused_ok: bool = False) -> bool:
     """«Вчера с <Ямахой> гоняли до заправки»: the nick, after «с»/«со» and in the
     instrumental (or as listed, a nick that does not decline), is the author's companion in
     a clause whose finite verb is in the past — a story of something done together, not a
-    nomination (G-N.1, P-V.1). A clause with no past verb («С <X> всё ясно») or a sentence
-    holding a noun of guilt («с <X> спорили, он мафия») is not one."""
+    nomination (G-N.1, P-V.1). A clause with no past verb («С <X> всё ясно») is not one,
+    nor — unless `accused_ok` — a sentence that accuses him («с <X> спорили — он врал»:
+    the red's reason)."""
     found = _located(own, pick)
     if found is None:
         return False
@@ -322,7 +323,7 @@ def told_together(own: str, pick: Pick) -> bool:
     past = any(r.pos == "VERB" and "past" in r.grammemes for w in clause for r in parse(w)[:1])
     s_start, s_stop = _sentence(low, at, end)
     sentence = words_of(low[s_start:at]) + words_of(low[end:s_stop])
-    return past and not any(accusing_noun(w) for w in sentence)
+    return past and (accused_ok or not accusing(" ".join(sentence)))
 
 
 def talked_of(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
