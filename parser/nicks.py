@@ -1821,7 +1821,9 @@ def _short_nominatives(key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
+def one_gender(
+    match: NickMatch, case: str | None = None, *, by_dictionary: bool = False
+) -> NickMatch:
     """C-3 (docs/rulings.md, case forms of two close nicks): a case form that only one of
     the ambiguous players can take is that player's — «Соколовой» is the feminine
     Соколова's alone (the masculine's genitive is «Соколова»), «Соколовым» the masculine's
@@ -1830,7 +1832,10 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     exactly one of that gender; a form either can be («Соколову», «Александре») stays ambiguous
     — unless the grammar names the `case` the player stands in: «Гордееву» is the feminine
     accusative or the masculine dative, so an object of a verb (accusative) is Гордеева and
-    the receiver of a thing given («пулю Гордееву», dative) is Гордеев."""
+    the receiver of a thing given («пулю Гордееву», dative) is Гордеев. `by_dictionary`
+    (the vote reader): a candidate no ending declines (Око, Поле) is weighed by the cases
+    the dictionary reads the form in (`_form_in_case`); otherwise such a pair stays
+    ambiguous whatever the case."""
     if match.reason != AMBIGUOUS_NICK:
         return match
     # «Gromovu», «karpovu», «Громову» of Gromov and Gromova: a pair in either script, or
@@ -1854,7 +1859,14 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
         # «Karpova»: her nick as listed, and his accusative — the case settles none; and a
         # spelling two nicks fit by their letters («Wilku»: Вилка, Шилка) is no case's doubt
         return match
-    in_case = None if case is None else [_form_in_case(word, k, case) for k in keys]
+    in_case = (
+        None
+        if case is None
+        else [
+            _form_in_case(word, k, case) if by_dictionary else _tabled_in_case(word, k, case)
+            for k in keys
+        ]
+    )
     if in_case is not None and None not in in_case:
         # «Убиваем Морвену»: Морвен's dative, Морвена's accusative — the verb's case settles
         # (every candidate a Cyrillic word whose declension its ending gives, or a noun the
@@ -1890,19 +1902,40 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     return NickMatch(match.query, kept[0], match.method, match.confidence)
 
 
+def _tabled_in_case(word: str, key: str, case: str) -> bool | None:
+    """Whether `word` is the one-word nick `key` in `case` by the ending its letters give it
+    (`declined_in`); None for a nick no such ending declines."""
+    return declined_in(word, key, case) if _DECLINABLE.fullmatch(key) else None
+
+
 def _form_in_case(word: str, key: str, case: str) -> bool | None:
     """Whether `word` is the one-word nick `key` in `case`: by the ending its letters give
     it (`declined_in`), or for a nick no such ending declines (Око, Поле) by the cases the
-    dictionary reads the word in as its singular form (`parser.twins.form_cases`); None
+    dictionary reads the word in as its singular form (`form_cases`); None
     when neither can tell."""
     if _DECLINABLE.fullmatch(key):
         return declined_in(word, key, case)
     if not _dictionary_case_form(word, key):
         return None
-    from parser.twins import form_cases
-
     cases = form_cases(word, key)
     return None if cases is None else case in cases
+
+
+def form_cases(word: str, nick: str) -> frozenset[str] | None:
+    """The cases `word` stands in as a form of the one-word `nick` by the dictionary (both
+    spelt in Cyrillic); None when it does not know. The twins' check (`parser.twins`) and
+    the case a vote's grammar governs (`one_gender`) ask it alike."""
+    from parser.morph import parse
+
+    lemma = as_cyrillic(nick).lower().replace("ё", "е")
+    said = as_cyrillic(word).lower().replace("ё", "е")
+    out = {
+        g
+        for r in parse(said)
+        if r.known and r.lemma.replace("ё", "е") == lemma and "sing" in r.grammemes
+        for g in r.grammemes & {"nomn", "gent", "datv", "accs", "ablt", "loct"}
+    }
+    return frozenset(out) or None
 
 
 def _one_adjective(match: NickMatch, word: str, case: str | None) -> NickMatch | None:
