@@ -1085,11 +1085,30 @@ class NickResolver:
         for method in methods:
             found = self.tier(text, method)
             if found:
+                if method == "inflected":
+                    found = [*found, *self.word_sharers(text, found)]
                 decided = self._decide(text, method, found)
                 return self.case_clash(decided) if inflected else decided
         if fuzzy:
             return self.resolve_fuzzy(text)
         return NickMatch(text, None, reason=UNKNOWN_NICK)
+
+    def word_sharers(self, text: str, found: Sequence[str]) -> list[str]:
+        """C-3: the players besides `found` whose one-word nick is a noun the dictionary
+        declines in ways the ending tables miss (a neuter in «-о»/«-е»: Око, Поле), and
+        of which the word `text` is a singular case form by the dictionary — «Оку» is
+        Ока's accusative by the tables and Око's dative by the dictionary, «Полю» Поля's
+        and Поле's. They are weighed beside the players the tables found, so a form two
+        nicks share names neither and one only the dictionary allows («Оком») names its
+        own (`_decide`'s denial of the tables' reading)."""
+        key = trimmed_key(text)
+        if " " in key or not _CYRILLIC_WORD.fullmatch(key):
+            return []
+        return [
+            p
+            for p, k in zip(self.players, self._trimmed, strict=True)
+            if p not in found and _dictionary_case_form(key, k) and agrees(text, p)
+        ]
 
     def resolve_strict(self, text: str, methods: Sequence[str]) -> NickMatch | None:
         """The first of `methods` that finds anyone decides; None when none does."""
@@ -1232,9 +1251,12 @@ class NickResolver:
         elif match.method not in STRICT_TIERS or script_of(key) != "cyr":
             return match
         else:
+            # a nick the tables do not decline is weighed by the dictionary («Ока» is Око's
+            # genitive as well: `word_sharers`)
+            tabled = self.tier(match.query, "inflected")
             others = [
                 p
-                for p in self.tier(match.query, "inflected")
+                for p in (*tabled, *self.word_sharers(match.query, (*tabled, match.nick)))
                 if p != match.nick and p not in besides and _case_form_of(key, trimmed_key(p))
             ]
         if not others:
@@ -1495,6 +1517,32 @@ def plural_of_singular(word: str, nick: str) -> bool:
         return False
     said = [r for r in parse(word) if r.lemma == nick and r.pos == "NOUN"]
     return bool(said) and all("plur" in r.grammemes for r in said)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def _dictionary_case_form(word: str, nick: str) -> bool:
+    """Whether the dictionary knows the one-word Cyrillic `nick` (a key) as a noun in the
+    nominative singular and reads `word` (a key) as one of its singular forms: «оку», «оке»,
+    «ока» of Око, «полю» of Поле (C-3). A common noun's: a name's forms are the name
+    rules' to weigh (an old vocative «Ян» is no form of Яна a player is called by)."""
+    from parser.morph import parse
+
+    if word == nick or not _CYRILLIC_WORD.fullmatch(nick) or len(nick) < 3:
+        return False
+    lemma = nick.replace("ё", "е")
+
+    def of_nick(r: Any) -> bool:
+        return (
+            r.known
+            and r.pos == "NOUN"
+            and r.lemma.replace("ё", "е") == lemma
+            and "sing" in r.grammemes
+            and not r.grammemes & (NAME_TAGS | {"voct"})
+        )
+
+    if not any(of_nick(r) and "nomn" in r.grammemes for r in parse(nick)):
+        return False
+    return any(of_nick(r) for r in parse(word))
 
 
 def _denied_case_form(word: str, nick: str) -> bool:
@@ -1773,7 +1821,9 @@ def _short_nominatives(key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
+def one_gender(
+    match: NickMatch, case: str | None = None, *, by_dictionary: bool = False
+) -> NickMatch:
     """C-3 (docs/rulings.md, case forms of two close nicks): a case form that only one of
     the ambiguous players can take is that player's — «Соколовой» is the feminine
     Соколова's alone (the masculine's genitive is «Соколова»), «Соколовым» the masculine's
@@ -1782,7 +1832,10 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     exactly one of that gender; a form either can be («Соколову», «Александре») stays ambiguous
     — unless the grammar names the `case` the player stands in: «Гордееву» is the feminine
     accusative or the masculine dative, so an object of a verb (accusative) is Гордеева and
-    the receiver of a thing given («пулю Гордееву», dative) is Гордеев."""
+    the receiver of a thing given («пулю Гордееву», dative) is Гордеев. `by_dictionary`
+    (the vote reader): a candidate no ending declines (Око, Поле) is weighed by the cases
+    the dictionary reads the form in (`_form_in_case`); otherwise such a pair stays
+    ambiguous whatever the case."""
     if match.reason != AMBIGUOUS_NICK:
         return match
     # «Gromovu», «karpovu», «Громову» of Gromov and Gromova: a pair in either script, or
@@ -1806,12 +1859,19 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
         # «Karpova»: her nick as listed, and his accusative — the case settles none; and a
         # spelling two nicks fit by their letters («Wilku»: Вилка, Шилка) is no case's doubt
         return match
-    if case is not None and all(_DECLINABLE.fullmatch(k) for k in keys):
-        # «Убиваем Морвену»: Морвен's dative, Морвена's accusative — the verb's case settles
-        # (every candidate a Cyrillic word whose declension its ending gives)
-        declined = [
-            p for p, k in zip(match.candidates, keys, strict=True) if declined_in(word, k, case)
+    in_case = (
+        None
+        if case is None
+        else [
+            _form_in_case(word, k, case) if by_dictionary else _tabled_in_case(word, k, case)
+            for k in keys
         ]
+    )
+    if in_case is not None and None not in in_case:
+        # «Убиваем Морвену»: Морвен's dative, Морвена's accusative — the verb's case settles
+        # (every candidate a Cyrillic word whose declension its ending gives, or a noun the
+        # dictionary declines: «Выставляю Оку» is Ока's accusative, Око's «оку» a dative)
+        declined = [p for p, hit in zip(match.candidates, in_case, strict=True) if hit]
         if len(declined) == 1:
             return NickMatch(match.query, declined[0], match.method, match.confidence)
     genders = name_genders(word, nominative=False)
@@ -1840,6 +1900,42 @@ def one_gender(match: NickMatch, case: str | None = None) -> NickMatch:
     if len(kept) != 1:
         return match
     return NickMatch(match.query, kept[0], match.method, match.confidence)
+
+
+def _tabled_in_case(word: str, key: str, case: str) -> bool | None:
+    """Whether `word` is the one-word nick `key` in `case` by the ending its letters give it
+    (`declined_in`); None for a nick no such ending declines."""
+    return declined_in(word, key, case) if _DECLINABLE.fullmatch(key) else None
+
+
+def _form_in_case(word: str, key: str, case: str) -> bool | None:
+    """Whether `word` is the one-word nick `key` in `case`: by the ending its letters give
+    it (`declined_in`), or for a nick no such ending declines (Око, Поле) by the cases the
+    dictionary reads the word in as its singular form (`form_cases`); None
+    when neither can tell."""
+    if _DECLINABLE.fullmatch(key):
+        return declined_in(word, key, case)
+    if not _dictionary_case_form(word, key):
+        return None
+    cases = form_cases(word, key)
+    return None if cases is None else case in cases
+
+
+def form_cases(word: str, nick: str) -> frozenset[str] | None:
+    """The cases `word` stands in as a form of the one-word `nick` by the dictionary (both
+    spelt in Cyrillic); None when it does not know. The twins' check (`parser.twins`) and
+    the case a vote's grammar governs (`one_gender`) ask it alike."""
+    from parser.morph import parse
+
+    lemma = as_cyrillic(nick).lower().replace("ё", "е")
+    said = as_cyrillic(word).lower().replace("ё", "е")
+    out = {
+        g
+        for r in parse(said)
+        if r.known and r.lemma.replace("ё", "е") == lemma and "sing" in r.grammemes
+        for g in r.grammemes & {"nomn", "gent", "datv", "accs", "ablt", "loct"}
+    }
+    return frozenset(out) or None
 
 
 def _one_adjective(match: NickMatch, word: str, case: str | None) -> NickMatch | None:

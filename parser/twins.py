@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from parser.morph import Reading, parse
-from parser.nicks import as_cyrillic, nick_genders
+from parser.nicks import form_cases, nick_genders
 
 __all__ = ["Word", "agreeing", "form_cases", "settled_twin", "words_of_post"]
 
@@ -159,17 +159,3 @@ def agreeing(
             continue
         return True
     return False
-
-
-def form_cases(word: str, nick: str) -> frozenset[str] | None:
-    """The cases `word` stands in as a form of the one-word `nick` by the dictionary (both
-    spelt in Cyrillic); None when it does not know."""
-    lemma = as_cyrillic(nick).lower().replace("ё", "е")
-    said = as_cyrillic(word).lower().replace("ё", "е")
-    out = {
-        g
-        for r in parse(said)
-        if r.known and r.lemma.replace("ё", "е") == lemma and "sing" in r.grammemes
-        for g in r.grammemes & {"nomn", "gent", "datv", "accs", "ablt", "loct"}
-    }
-    return frozenset(out) or None

@@ -99,7 +99,7 @@ from parser.votes.records import (
     tally_of,
     voter_refusal,
 )
-from parser.votes.talk import names_player, talked_of
+from parser.votes.talk import names_player, talked_of, told_together
 from parser.votes.typed import as_cyrillic
 
 
@@ -619,7 +619,8 @@ def _taken_back(
     """The reading of a post whose every coloured span is taken back: a choice settled on one
     of them (`_settled`), a nick left open (`_left_open`), or — «Против <Клинка> — он всё
     равно в мертвятнике, шучу)» — a red on a dead player, a seat out of the game, shown to
-    the host as `dead_target` (C-5, P-V.1). None: nothing to tell (a living player's red
+    the host as `dead_target` (C-5, P-V.1); a companion in a story of a day gone by
+    (`_told_together`) is shown as `unproven`. None: nothing to tell (a living player's red
     taken back as a joke)."""
     settled = _settled(as_typed, spans, resolver, dead, policy, mode, author)
     if settled is not None:
@@ -627,13 +628,19 @@ def _taken_back(
     open_ = _left_open(own, spans, resolver, dead, policy, mode, author)
     if open_ is not None:
         return open_
-    alive, _failure, dead_named, _named, _picks = read_spans(
+    alive, _failure, dead_named, named, _picks = read_spans(
         spans, resolver, dead, policy, mode, author, own
     )
-    if alive is not None and len(spans) == 1 and _talked_of(own, as_typed, alive, resolver):
-        # «вчера в трубу видел <Вегу>»: set in a day gone by, and a sight, a line or a story
-        # besides — shown to the host as any nick talked of is (P-V.1, G-N.1)
-        return None, [alive.span], (UNPROVEN, alive.span.text)
+    if alive is not None and len(spans) == 1:
+        if told_together(own, alive, accused_ok=True):
+            # «Вчера с <Ямахой> гоняли до заправки»: a day gone by is no vote to tell of, but
+            # a player named in colour as the author's companion in it is shown, whatever the
+            # story says of him — never dropped unseen (G-N.1, P-V.1)
+            return None, named, (UNPROVEN, alive.span.text)
+        if _talked_of(own, as_typed, alive, resolver):
+            # «вчера в трубу видел <Вегу>»: set in a day gone by, and a sight, a line or a
+            # story besides — shown to the host as any nick talked of is (P-V.1, G-N.1)
+            return None, [alive.span], (UNPROVEN, alive.span.text)
     return (None, [], (DEAD_TARGET, dead_named)) if alive is None and dead_named else None
 
 
@@ -790,7 +797,10 @@ def _said_no_vote(
 ) -> tuple[bool, tuple[str, str] | None]:
     """(whether the words say no vote, the refusal shown to the host): a pick with no vote
     grammar read as a word or a story (`_no_vote_said`: nothing to show), or a nick talked
-    of (`_talked_of`: shown, never counted)."""
+    of (`_talked_of`: shown, never counted) or told of as the author's companion in a
+    story (`told_together`: shown, never counted)."""
+    if _told_together(own, pick):
+        return True, (UNPROVEN, pick.span.text)
     said = _no_vote_said(own, pick, need_reason)
     if said and need_reason:
         return True, None
@@ -799,6 +809,15 @@ def _said_no_vote(
     if _talked_of(own, as_typed, pick, resolver):
         return True, (UNPROVEN, pick.span.text)
     return said, None
+
+
+def _told_together(own: str, pick: Pick) -> bool:
+    """G-N.1, P-V.1: «Вчера с <Ямахой> гоняли до заправки» — a coloured nick with no vote
+    grammar around it, in a post with no vote word of the author's own, told of as the one
+    the author did something with (`parser.votes.talk.told_together`)."""
+    if has_vote_grammar(own, pick) or _own_vote_word(own):
+        return False
+    return told_together(own, pick)
 
 
 def _talked_of(own: str, as_typed: str, pick: Pick, resolver: NickResolver) -> bool:

@@ -467,7 +467,7 @@ def read_spans(
             # puts it in is a form only one of the two takes (C-3, `one_gender`) — unless it
             # is a surname's plural naming them all («против <Гвоздевы>»: the family, not
             # her genitive mis-declined as a noun's)
-            m = one_gender(m, governed_case(own, span.text))
+            m = one_gender(m, governed_case(own, span.text), by_dictionary=True)
         if m.reason == AMBIGUOUS_NICK and own:
             # «<Августина> врала», «нашего <Августина>»: a nick as listed that is another's
             # case form, settled by the words agreeing with it as the letters settle it

@@ -560,7 +560,8 @@ def _retracted(own_text: str, spans: list[ColoredSpan]) -> tuple[list[ColoredSpa
         # a joke said after the post's last coloured nick («<Сову>, шучу)) пока не
         # голосую»); one before a later nick is a correction (`parser.votes.proof`)
         tail_joke = nxt == len(low) and (joke_said(low[end:]) or unmeant(low[end:]))
-        doubt = in_doubt(low[end:nxt]) or _undecided_before(low[:at]) or _asked_other(low[end:nxt])
+        hedged_before = _undecided_before(low[:at]) and not _conceded(low[end:nxt])
+        doubt = in_doubt(low[end:nxt]) or hedged_before or _asked_other(low[end:nxt])
         if doubt or tail_joke or (nxt < len(low) and _ASKED_ONLY.fullmatch(low[end:nxt])):
             # «<Марго> или <Ирина>… не знаю», «<Лену>? <Леру>? …»: a doubt, or a row of
             # players only asked about — the whole choice is left open
@@ -657,6 +658,28 @@ def _undecided_before(before: str) -> bool:
     # «Может, я и ошибаюсь, но голосую против <X>»: a «но» settles a maybe before it
     hedged = bool(set(_contrast_cut(words_of(own), tail=True)) & MAYBE)
     return hedged and not re.search(r"\bесли\s+не\b|почему", own)
+
+
+def _conceded(after: str) -> bool:
+    """«Может, <Кардан> и не мафия, но выдвигаю его»: a maybe before the nick conceded —
+    in the nick's sentence after it a «но» or «однако» opens a clause whose first words
+    hold the author's own vote verb in the first person, not negated (G-N.1, P-V.1)."""
+    sentence = _SENTENCE_END.split(after.replace("ё", "е"), maxsplit=1)[0]
+    words = words_of(sentence)
+    for n, w in enumerate(words):
+        if w not in ("но", "однако"):
+            continue
+        head = words[n + 1 : n + 3]
+        if "не" in head:
+            continue
+        if any(CUE_LEMMAS.intersection(lemmas(h)) and _first_person(h) for h in head):
+            return True
+    return False
+
+
+def _first_person(word: str) -> bool:
+    """A verb in the first person («выдвигаю», «голосую»)."""
+    return any(r.pos == "VERB" and "1per" in r.grammemes for r in parse(word)[:1])
 
 
 #: a doubt said of the nick that follows: «не уверена насчёт <X>», «не уверен в <X>»

@@ -2024,7 +2024,10 @@ def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool])
     clause after the nick's own clause in which the author refuses to vote — a live «не»
     before his own verb (the first person: «не буду», «не стану», «не проголосую») with a
     word of voting in the clause — and that names no other player (`names_other`) takes
-    the post's only candidate back: no vote proven (P-V.1, G-N.1)."""
+    the post's only candidate back: no vote proven (P-V.1, G-N.1). So does the green
+    itself refused in a post that casts no vote elsewhere: «<R1> молодец, но зелёный пока
+    не ставлю», «зелёный ему не дам» — the green noun the object of the author's own verb
+    of giving, negated (G-N.1: the colour nominates only where the words let it)."""
     low, at = _located(own_text, pick)
     if at < 0:
         return False
@@ -2033,7 +2036,8 @@ def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool])
         words = words_of(clause)
         if _NEGATIONS.isdisjoint(words):
             continue  # no «не»/«ни» in it: no live negation to refuse the vote with
-        if not votes_word(words) or any(names_other(w) for w in words):
+        green = any(green_word(w) and _green_noun(w) for w in words)
+        if not (votes_word(words) or green) or any(names_other(w) for w in words):
             continue
         for n in live_negations(words):
             verb = parse(words[n + 1])[:1] if n + 1 < len(words) else []
@@ -2045,7 +2049,30 @@ def refused_after(own_text: str, pick: Pick, names_other: Callable[[str], bool])
             again = verb[0].lemma.startswith("пере")
             if verb[0].lemma in _WILL_LEMMAS or (votes_word(words[n + 1 : n + 2]) and not again):
                 return True
+            if green and verb[0].lemma in _GIVE_LEMMAS and not _live_vote_word(low):
+                return True
     return False
+
+
+#: verbs a green is given with: «ставлю зелёный», «дам зелёный», «отдаю зелёный»
+_GIVE_LEMMAS: Final = frozenset(
+    ("ставить", "поставить", "давать", "дать", "отдавать", "отдать", "кидать", "кинуть")
+)
+
+
+def _green_noun(word: str) -> bool:
+    """«зелёный», «зелёного», «зелень»: the green as a thing given (a noun, or the adjective
+    standing for one), not the verb «зеленю»."""
+    return any(r.pos in ("NOUN", "ADJF") for r in parse(word)[:1])
+
+
+def _live_vote_word(low: str) -> bool:
+    """A vote verb or noun of the author's own anywhere in the post with no live «не» in
+    the two words before it («выдвигаю», not «пока не выдвигаю»)."""
+    words = words_of(low)
+    return any(
+        is_cue(w) and not live_negations(words[max(0, n - 2) : n]) for n, w in enumerate(words)
+    )
 
 
 # -- a vote word that is not the author's own vote ---------------------------------------------

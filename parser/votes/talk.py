@@ -467,6 +467,38 @@ def named_a_sight(own: str, pick: Pick, is_player: Callable[[str], bool]) -> boo
     return bool(_common_noun(head, is_player))
 
 
+#: the preposition of company: «с <Ямахой> гоняли» — the player done something with
+_WITH: Final = frozenset(("с", "со"))
+
+
+def told_together(own: str, pick: Pick, *, accused_ok: bool = False) -> bool:
+    """«Вчера с <Ямахой> гоняли до заправки»: the nick, after «с»/«со» and in the
+    instrumental (or as listed, a nick that does not decline), is the author's companion in
+    a clause whose finite verb is in the past — a story of something done together, not a
+    nomination (G-N.1, P-V.1). A clause with no past verb («С <X> всё ясно») is not one,
+    nor — unless `accused_ok` — a sentence that accuses him («с <X> спорили — он врал»:
+    the red's reason)."""
+    found = _located(own, pick)
+    if found is None:
+        return False
+    low, at, end = found
+    start = max((m.end() for m in _CLAUSE_END.finditer(low, 0, at)), default=0)
+    before = words_of(low[start:at])
+    if not before or before[-1] not in _WITH:
+        return False
+    words = words_of(_fold(pick.span.text))
+    as_listed = _fold(pick.span.text).strip() == _fold(pick.match.nick or "")
+    readings = parse(words[-1]) if words else []
+    if not (as_listed or any("ablt" in r.grammemes for r in readings[:3])):
+        return False
+    stop = _CLAUSE_END.search(low, end)
+    clause = before[:-1] + words_of(low[end : stop.start() if stop else len(low)])
+    past = any(r.pos == "VERB" and "past" in r.grammemes for w in clause for r in parse(w)[:1])
+    s_start, s_stop = _sentence(low, at, end)
+    sentence = words_of(low[s_start:at]) + words_of(low[end:s_stop])
+    return past and (accused_ok or not accusing(" ".join(sentence)))
+
+
 def talked_of(own: str, as_typed: str, pick: Pick, is_player: Callable[[str], bool]) -> bool:
     """Whether the pick's nick is talked of, not voted for: the subject of a story, inside a
     retold line, addressed in talk, named in English talk, a word of a noun phrase about a
