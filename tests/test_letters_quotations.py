@@ -99,3 +99,16 @@ def test_C_2_a_quotation_alone_is_no_move_on_the_player_quoted() -> None:
 def test_C_3_an_unknown_surname_as_the_moves_object_stays_asked() -> None:
     got = _read("Вега", "Проверяю Куликовского")
     assert (got.kind, got.code) == ("question", UNKNOWN_NICK)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Стреляю по Шэдоу",  # the move's own «по»: the unknown word is where its player stands
+        "Проверяю Ориона, он у Маши в гостях.",  # a given name the dictionary knows
+    ],
+)
+def test_C_3_an_unknown_name_where_a_player_may_stand_is_still_asked(text: str) -> None:
+    sender = "Сириус" if text.startswith("Стреляю") else "Вега"
+    got = _read(sender, text)
+    assert (got.kind, got.code) == ("question", UNKNOWN_NICK)
