@@ -95,7 +95,7 @@ def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderVi
         end = _clause_end(tokens, k) if _as_said(tokens, k) else _scope_end(tokens, k)
         if end > k + 1:
             out.append(Report(k, speaker, k + 1, end, directive))
-    out.extend(_quotations(tokens, mentions, view, out))
+    out.extend(_quotations(tokens, mentions, out))
     out.extend(_authors(tokens, mentions, view))
     return out
 
@@ -116,7 +116,7 @@ _SOURCE_DATV: Final = ws("по")
 
 
 def _quotations(
-    tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderView, found: Sequence[Report]
+    tokens: Sequence[Token], mentions: Sequence[Mention], found: Sequence[Report]
 ) -> list[Report]:
     """Quotations the sender brings in as someone else's words (C-2, C-3): text inside
     quotation marks («…», „…“, "…") that a verb of reading opens («Читаю Фламмариона:
