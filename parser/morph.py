@@ -325,6 +325,22 @@ def common_word(word: str) -> bool:
     return bool(parses) and parses[0].known and not (parses[0].grammemes & _PROPER)
 
 
+def numeral_compound(word: str) -> bool:
+    """A word Russian builds of a cardinal numeral's genitive and a dictionary adjective or
+    noun («восьмидюймовый», «сорокаградусный», «трехлетка»), which the dictionary may not
+    list: an ordinary word of the language, no name. The tail must be four letters or more
+    and a known word; the head a known numeral in the genitive («восьми», «трёх», «ста»)."""
+    word = word.replace("ё", "е")
+    for cut in range(3, len(word) - 3):
+        head, tail = word[:cut], word[cut:]
+        if not any(r.known and r.pos == "NUMR" and "gent" in r.grammemes for r in parse(head)[:1]):
+            continue
+        top = parse(tail)[:1]
+        if top and top[0].known and top[0].pos in ("ADJF", "NOUN") and common_word(tail):
+            return True
+    return False
+
+
 #: parts of speech of a word that does not decline as a name does: a nick that is such a word
 #: («Жду», «Сплю», «Потом», «Пас») is the word itself unless it stands where a move's player
 #: stands

@@ -3345,6 +3345,32 @@ def _edits(word: str, nick_word: str) -> int:
     return best
 
 
+def near_a_nick(word: str, players: Sequence[str], score: float = 70.0) -> bool:
+    """Whether `word` may be a player's nick mistyped or misheard: one of the nick's words
+    of three letters or more (a Latin nick's also in its Cyrillic spellings) written with at
+    most one letter changed, added or dropped, a case ending aside (`_edits`: «ноту» beside
+    Ната, «холи» beside Holly), or the whole word as close as the fuzzy tier's `score`
+    («лимонад» beside Лимон). Such a word is no proof that no player is meant."""
+    from rapidfuzz import fuzz
+
+    from parser.latin import cyrillic_spellings
+
+    key = trimmed_key(word)
+    for p in players:
+        typed, latin = _nick_words(p)
+        heard = [c for w in latin for c in cyrillic_spellings(w)] if _LATIN.search(p) else []
+        words = [w for w in (*typed, *heard) if len(w) >= 3]
+        if any(_edits(key, w) <= 1 for w in words):
+            return True
+        if any(fuzz.ratio(key, w) >= score for w in (trimmed_key(p), " ".join(heard[:1]))):
+            return True
+    return False
+
+
+#: a Latin letter: a nick typed in Latin, heard in Cyrillic by its spellings
+_LATIN: Final = re.compile("[A-Za-z]")
+
+
 def _known_short_form(key: str, nick: str, typed: Sequence[str]) -> bool:
     """Whether `key` is a short form a host knows of the name a nick is or holds: one the
     name table gives it (Саша of Александр, Ваня of Иван Петрович), a sure pet form by rule

@@ -52,7 +52,7 @@ from parser.letters.words import (
     TRANSLIT_CONFIDENCE,
     VISIT_PREPS,
 )
-from parser.morph import Reading, common_word, parse, patronymic_of
+from parser.morph import Reading, common_word, numeral_compound, parse, patronymic_of
 from parser.nameforms import NAME_TAGS, pet_form_kind, tabled_pets
 from parser.nicks import (
     AMBIGUOUS_NICK,
@@ -190,7 +190,8 @@ def nick_like(tok: Token, first_in_sentence: bool) -> bool:
         return bool(re.search("[а-я]", w)) or any(c.isdigit() for c in w) or len(w) >= 3
     if not first_in_sentence and tok.raw[:1].isupper():
         return True
-    return not common_word(w)
+    # «в восьмидюймовый»: a numeral and a dictionary word joined, as Russian builds them
+    return not common_word(w) and not (tok.raw[:1].islower() and numeral_compound(w))
 
 
 #: a square (a file a–h and a rank 1–8), optionally after a piece letter (Latin or Russian:

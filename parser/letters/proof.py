@@ -96,6 +96,7 @@ from parser.letters.sense import (
     set_aside,
     shelter_from_thing,
     thing_object,
+    thing_object_at,
     thing_of_talk,
 )
 from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
@@ -104,6 +105,7 @@ from parser.letters.words import (
     CHOICE,
     CORRECTION,
     DASHES,
+    INDICATORS,
     NEG,
     OPINION,
     OR,
@@ -112,12 +114,13 @@ from parser.letters.words import (
     SIDE_MAFIA,
     SIDE_TOWN,
     SUCCEED_LEMMAS,
+    SUGGEST_SCORE,
     VIOLENCE,
     ws,
 )
 from parser.morph import common_word, parse, word_nick
 from parser.nameforms import NAME_TAGS
-from parser.nicks import translit_key
+from parser.nicks import near_a_nick, translit_key
 from parser.roles import GAME_WORDS
 from parser.sender import SenderView
 from parser.vocab import (
@@ -174,7 +177,7 @@ def prove(
             # what the words say stays with the refusal: the engine refuses it by its rule
             return replace(reading, code=bound.code, text=bound.text)
         return bound
-    if talk or _no_move_at_all(reading, evidence):
+    if talk or _no_move_at_all(reading, evidence) or _hobby_object(reading, evidence, view):
         return LetterReading()
     on_condition = _choice_on_condition(reading, evidence) or _side_undecided(reading, evidence)
     if on_condition is not None:
@@ -645,6 +648,42 @@ def _talk_without_moves(evidence: Evidence, view: SenderView) -> bool:
         return False
     named = {k for m in evidence.mentions if m.kind != "unknown" for k in range(m.start, m.end)}
     return thing_object(evidence.tokens, chosen.i, named, alone=True)
+
+
+def _hobby_object(reading: LetterReading, evidence: Evidence, view: SenderView) -> bool:
+    """«Проверяю юстировку зеркала, потом спать», «Убиваю время до рассвета», «Стреляю
+    взглядом в облака» (C-2, C-3): the sender's action word found no player, and its object,
+    by the clause's structure (`sense.thing_object_at`), is an ordinary inanimate noun of the
+    dictionary written in lower case and no word of the game («цель»). Where the letter
+    names no one at all — no player, no unknown name, no «себя», no word that is a nick's
+    form or a near spelling of one (`nicks.near_a_nick`: «ноту» beside Ната, «у Бита» beside
+    Бит, «лимонад» beside Лимон stay asked) — and every action word of it is so spent on a
+    thing, the verb is said in its everyday sense: hobby talk, no move and nothing to ask.
+    A bare verb («Проверяю»), or a pronoun or a numeral before the thing («всех на
+    вечеринку», «двух ноль»), is no thing of the verb's and stays as it was read."""
+    chosen = evidence.chosen
+    if reading.code != NO_TARGET or chosen is None or evidence.mentions:
+        return False
+    evidence = _in_cyrillic(evidence)
+    tokens = evidence.tokens
+    occs = evidence.action_words or (chosen,)
+    verbs = {o.i for o in occs}
+    for occ in occs:
+        if tokens[occ.i].sentence in evidence.questions:
+            return False
+        k = thing_object_at(tokens, occ.i, frozenset(), alone=True)
+        if k is None or tokens[k].word in INDICATORS or lookup(tokens[k].word) is not None:
+            return False
+        top = parse(tokens[k].word)[:1]
+        if not top or "anim" in top[0].grammemes:
+            return False  # «спасаю котёнка»: someone, not a thing
+        between = (parse(tokens[j].word)[:1] for j in range(occ.i + 1, k) if tokens[j].word)
+        if any(p and (p[0].pos in ("NPRO", "NUMR") or "Apro" in p[0].grammemes) for p in between):
+            return False  # «Приглашаю всех на вечеринку»: the verb's object is «всех»
+    return not any(
+        len(t.word) >= 4 and k not in verbs and near_a_nick(t.word, view.living, SUGGEST_SCORE)
+        for k, t in enumerate(tokens)
+    )
 
 
 def _said_no_move(reading: LetterReading, evidence: Evidence) -> bool:

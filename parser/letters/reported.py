@@ -32,8 +32,9 @@ from parser.letters.mentions import Mention, negated_at
 from parser.letters.questions import question_reading
 from parser.letters.reading import EXAMPLE, IS_IT_A_MOVE, LetterReading
 from parser.letters.tokens import Token, typed
-from parser.letters.words import DASHES, DIRECTIVE_VERBS, SAYING_VERBS, ws
+from parser.letters.words import DASHES, DIRECTIVE_VERBS, INDICATORS, SAYING_VERBS, ws
 from parser.morph import forms, parse
+from parser.nicks import near_a_nick
 from parser.roles import GAME_WORDS, ROLE_WORDS
 from parser.sender import SenderView
 from parser.vocab import lookup
@@ -94,7 +95,149 @@ def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderVi
         end = _clause_end(tokens, k) if _as_said(tokens, k) else _scope_end(tokens, k)
         if end > k + 1:
             out.append(Report(k, speaker, k + 1, end, directive))
+    out.extend(_quotations(tokens, mentions, out))
+    out.extend(_authors(tokens, mentions, view))
     return out
+
+
+# -- quotations and their authors -------------------------------------------------------------
+
+#: verbs of reading and quoting, by lemma: what the sender reads out is another's words
+_READING: Final = ws(
+    "читать прочитать прочесть почитать перечитывать перечитать зачитывать зачитать "
+    "цитировать процитировать"
+)
+_OPENING: Final = ("«", "„", "“", '"')
+_CLOSING: Final = ("»", "“", "”", '"')
+#: prepositions whose person in the genitive («у Перельмана», «из Перельмана») or dative
+#: («по Куликовскому») is the source of what is said, not a move's player
+_SOURCE_GENT: Final = ws("у из")
+_SOURCE_DATV: Final = ws("по")
+
+
+def _quotations(
+    tokens: Sequence[Token], mentions: Sequence[Mention], found: Sequence[Report]
+) -> list[Report]:
+    """Quotations the sender brings in as someone else's words (C-2, C-3): text inside
+    quotation marks («…», „…“, "…") that a verb of reading opens («Читаю Фламмариона:
+    «…»»), or that follows a colon after a head of the sender's own talk («Из Перельмана:
+    «…»», «Стишок: «…»»). A head with a word of the game's move lines («Мой ход:», «Цель:»),
+    an action word or a player's nick is the sender's own line (`gameline`), and so is a
+    quotation holding an action word or nothing but players' nicks after a bare colon: «Мой
+    ход: «Проверяю Ориона»» stays his move. A quotation a verb of saying already reports
+    («Орион пишет: «…»») is left to that report."""
+    out: list[Report] = []
+    k = 0
+    while k < len(tokens):
+        end = _quotation_end(tokens, k)
+        if end is None:
+            k += 1
+            continue
+        if not any(r.start <= k < r.end for r in found) and _introduced(tokens, mentions, k, end):
+            out.append(Report(k, None, k, end, False))
+        k = end
+    return out
+
+
+def _quotation_end(tokens: Sequence[Token], k: int) -> int | None:
+    """The end (exclusive) of the quotation opening at `k`, within its sentence and the next
+    two, or None when no quotation opens there."""
+    raw = tokens[k].raw.rstrip(".,!?…;:")
+    if not raw.startswith(_OPENING):
+        return None
+    if len(raw) > 1 and raw[1:].endswith(_CLOSING):
+        return k + 1  # «"Ориона"»: one word quoted
+    for j in range(k + 1, len(tokens)):
+        if tokens[j].sentence > tokens[k].sentence + 2 or tokens[j].raw[:1] in "«„":
+            return None  # too far, or another quotation opens first: no pair found
+        if tokens[j].raw.rstrip(".,!?…;:").endswith(_CLOSING):
+            return j + 1
+    return None
+
+
+def _introduced(tokens: Sequence[Token], mentions: Sequence[Mention], k: int, end: int) -> bool:
+    """Whether the quotation [k, end) is brought in as someone else's words (`_quotations`)."""
+    sentence = tokens[k].sentence
+    head = [j for j in range(k) if tokens[j].sentence == sentence]
+    if not head:
+        return False
+    reading = any(_reading_verb(tokens[j].word) for j in head[-3:])
+    colon = tokens[head[-1]].raw.endswith(":")
+    if not (colon or reading):
+        return False
+    own_line = any(
+        tokens[j].word in INDICATORS or _action_word(tokens[j].word) for j in head
+    ) or any(m.kind in ("nick", "self") and m.start in head for m in mentions)
+    if own_line:
+        return False  # «Мой ход: «…»», «Цель: «Орион»», «Орион: «…»»
+    if reading:
+        return True
+    inner = range(k, end)
+    if any(_action_word(tokens[j].word) for j in inner):
+        return False  # «Проверка: «Проверяю Ориона»»: the move in marks, the sender's own
+    players = {j for m in mentions if m.kind == "nick" for j in range(m.start, m.end)}
+    return any(tokens[j].word and j not in players for j in inner)
+
+
+def _reading_verb(word: str) -> bool:
+    top = parse(word)[:1] if word else ()
+    return bool(top) and top[0].pos in ("VERB", "INFN") and top[0].lemma in _READING
+
+
+def _action_word(word: str) -> bool:
+    found = lookup(word) if word else None
+    return found is not None and bool(found.actions or found.visit)
+
+
+def _authors(
+    tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderView
+) -> list[Report]:
+    """An author's name the letter cites, no player's nick (C-3): a capitalised word no
+    ladder read — no candidate offered for it, no near spelling of a nick and no given name
+    the dictionary knows (a surname, or a name it only guesses at) — that is the
+    object of the sender's verb of reading («Читаю Куликовского»), a person in the genitive
+    after «у»/«из» or in the dative after «по» («у Перельмана», «По Куликовскому»), or the
+    genitive of a noun inside a phrase of place («в книге Куликовского»). He is whose words
+    or book the letter speaks of, no target: accounted for as a source (a report with no
+    words of its own, or none beyond a quotation)."""
+    out: list[Report] = []
+    for m in mentions:
+        if m.kind != "unknown" or m.gone or m.candidates or m.end - m.start != 1 or m.start < 1:
+            continue
+        t = tokens[m.start]
+        if not t.raw[:1].isupper() or near_a_nick(t.word, view.living):
+            continue
+        if any(r.known and "Name" in r.grammemes for r in parse(t.word)):
+            continue  # «у Маши»: a given name the dictionary knows may be a player's after all
+        before = tokens[m.start - 1]
+        if before.clause_end:
+            continue
+        cases = {g for p in parse(t.word)[:4] for g in p.grammemes}
+        source = (
+            (_reading_verb(before.word) and cases & {"gent", "accs"})
+            or (before.word in _SOURCE_GENT and "gent" in cases)
+            or (before.word in _SOURCE_DATV and "datv" in cases)
+            or ("gent" in cases and _noun_in_phrase(tokens, m.start - 1))
+        )
+        if source:
+            out.append(Report(m.start, m, m.start, m.start, False))
+    return out
+
+
+def _noun_in_phrase(tokens: Sequence[Token], k: int) -> bool:
+    """The word at `k` is a lower-case inanimate noun right after a preposition («в книге»,
+    «на странице»): the place or the text whose author's genitive follows it."""
+    if k < 1 or tokens[k - 1].clause_end or not tokens[k].raw[:1].islower():
+        return False
+    top = parse(tokens[k].word)[:1]
+    prep = parse(tokens[k - 1].word)[:1]
+    return (
+        bool(top)
+        and bool(prep)
+        and top[0].pos == "NOUN"
+        and "inan" in top[0].grammemes
+        and prep[0].pos == "PREP"
+    )
 
 
 # «по приказу Дона:», «по словам Кота:», «со слов Дона:»: whose words follow

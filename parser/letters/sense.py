@@ -439,8 +439,16 @@ _BEFORE_OBJECT: Final = frozenset({"ADJF", "PRTF", "ADVB", "NUMR"})
 def thing_object(
     tokens: Sequence[Token], i: int, named: frozenset[int] | set[int], *, alone: bool = False
 ) -> bool:
-    """The action verb at `i` takes a thing as its direct object: the first noun after it in
-    its clause (past adjectives and adverbs) is an ordinary lower-case word the dictionary
+    """The action verb at `i` takes a thing as its direct object (`thing_object_at`)."""
+    return thing_object_at(tokens, i, named, alone=alone) is not None
+
+
+def thing_object_at(
+    tokens: Sequence[Token], i: int, named: frozenset[int] | set[int], *, alone: bool = False
+) -> int | None:
+    """The index of the word the action verb at `i` takes as its thing, or None. The verb
+    takes a thing as its direct object when the first noun after it in its clause (past
+    adjectives and adverbs) is an ordinary lower-case word the dictionary
     knows as an inanimate noun in the accusative, never as a person or a name, and no
     player's (`named`: token indices of the players read) — «Проверяю тесто», «режу лук».
     The verb is said in the sense of the sender's trade, on a thing, which proves no move —
@@ -451,7 +459,7 @@ def thing_object(
     whose letter is talk or nothing)."""
     top = parse(tokens[i].word)[:1]
     if not top or (top[0].pos not in ("VERB", "INFN") and not _own_verb_at(tokens[i].word)):
-        return False  # («мочу»: a noun's form comes first)
+        return None  # («мочу»: a noun's form comes first)
     a, b = clause_bounds(tokens, i)
     # a dash after the verb closes its phrase: «проверяю накладные — Ульяна принесла»
     b = next((k - 1 for k in range(i + 1, b + 1) if tokens[k].raw in _DASH_MARKS), b)
@@ -460,7 +468,7 @@ def thing_object(
     if inside or not (elsewhere or alone):
         # a player in the verb's own clause («Ломаю ноги Павлу»), or none in the letter
         # («убиваю валенки»: a nick mistyped?) — the host asks, as before
-        return False
+        return None
     k = i
     while k < b:
         k += 1
@@ -468,38 +476,39 @@ def thing_object(
         if not t.word:
             continue
         if k in named or not t.raw[:1].islower():
-            return False
+            return None
         parses = [p for p in parse(t.word) if p.known]
         if not parses:
-            return False
+            return None
         if parses[0].pos in _BEFORE_OBJECT:
             closing = t.clause_end or k == b or not tokens[k + 1].word
             if closing and any({"NOUN", "inan", "accs"} <= p.grammemes | {p.pos} for p in parses):
-                return True  # «проверяю накладные — …»: an adjective used as the noun
+                return k  # «проверяю накладные — …»: an adjective used as the noun
             continue
         if parses[0].pos == "PREP" and (end := _phrase_end(tokens, k, b, named)) is not None:
             if _aimed_thing(t.word, tokens[end]):
-                return True  # «стреляю в зал», «бью по мячу»: the verb's aim is a thing
+                return end  # «стреляю в зал», «бью по мячу»: the verb's aim is a thing
             k = end  # «спасаю на работе отчёт»: a place or a time before the object
             continue
         if parses[0].pos == "NOUN" and not any("accs" in p.grammemes for p in parses):
             continue  # «стреляю глазами в зал»: a manner or a tool before the object
         if parses[0].pos != "NOUN":
-            return False  # a preposition, a pronoun, another verb: no direct object here
+            return None  # a preposition, a pronoun, another verb: no direct object here
         nouns = [p for p in parses if p.pos == "NOUN"]
         thing = any("inan" in p.grammemes and "accs" in p.grammemes for p in nouns)
         if thing and not any(p.grammemes & _PERSON for p in nouns):
-            return True
+            return k
         # someone the verb takes who is no player («спасаю котёнка», «лечу соседа»):
         # animate in the accusative in every reading, and no name and no role word
-        return (
+        someone = (
             all("anim" in p.grammemes for p in nouns)
             and any("accs" in p.grammemes for p in nouns)
             and not any(p.grammemes & _NAMED for p in nouns)
             and role_word(t.word) is None
             and not any(_restated(tokens, j) or tokens[j - 1].raw in _DASH_MARKS for j in elsewhere)
         )
-    return False
+        return k if someone else None
+    return None
 
 
 def _aimed_thing(prep: str, t: Token) -> bool:
