@@ -28,6 +28,12 @@ How a letter is read
    the move is not («Выстрел: Ли»); a nick followed in its clause by a capitalised word that
    is no player only starts a longer name («доктора Хауса» with a player Доктор), which
    is asked about. A dead player named is asked about as no living player.
+   A nick that is a move verb's own form («Лечу») is read by its place
+   (`parser.letters.verbnick`): opening its clause before another player it is the verb
+   («Лечу Урала», «Лечу Лечу»), after a verb it is the object («Проверяю Лечу»).
+   A Latin model code (R1, MT-09, CBR600RR) said in Russian (`parser.codes`: its letters'
+   names and its number in words, «эр первого», «эм-тэ девятого», or the number alone,
+   «шестисотого») is asked about, the code it fits offered in the question.
 4. Action words are looked up by lemma (`parser.vocab`), typos with a lower confidence.
    A past-tense verb is a story. An action word after «не» (a few filler words allowed
    between: «Не в засаде сегодня») is negated and names nothing.

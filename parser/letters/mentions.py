@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Final
 
+from parser.codes import read_code
 from parser.latin import (
     cyrillic_spellings,
     handle_parts,
@@ -265,6 +266,8 @@ def find_mentions(
             found = Mention(i, i + 1, tok.raw, "pronoun")
         if found is None:
             found = _family_phrase(tokens, i, resolver) or _read_strict(tokens, i, resolver, view)
+        if found is None:
+            found = _code_mention(tokens, i, resolver, gone)  # «эр первого» for R1
         if found is None and gone is not None:
             found = _dead_mention(tokens, i, gone)
         if found is None and not english_talk(w, resolver):
@@ -292,6 +295,37 @@ def find_mentions(
     out = _attributes_dropped(tokens, out)
     kept = _clarified(tokens, _children_accounted(tokens, _instruments_dropped(tokens, out)))
     return _settled_by_name(tokens, kept)
+
+
+def _code_mention(
+    tokens: Sequence[Token], i: int, resolver: NickResolver, gone: NickResolver | None
+) -> Mention | None:
+    """A Latin code nick said in Russian from token `i` on (`parser.codes.read_code`), to
+    ask about: the one living code it fits offered in the question («Может быть, вы имели
+    в виду R1?»), every nick it fits named when several do (a player already out, another
+    nick holding the number said alone), a player out asked about as one. It is not read
+    as the move by itself: on letters of another hand the reading named the wrong player
+    where the host read another move, so a proof of it is left for later."""
+    a = i
+    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
+        a -= 1
+    b = i
+    while b < len(tokens) - 1 and not tokens[b].clause_end:
+        b += 1
+    before = tokens[i - 1].word if i > a else None
+    others = gone.players if gone is not None else ()
+    read = read_code([t.word for t in tokens[i : b + 1]], before, resolver.players, others)
+    if read is None:
+        return None
+    taken, fits, doubt = read
+    end = i + taken
+    raw = " ".join(t.raw for t in tokens[i:end]).rstrip(CLOSING_MARKS)
+    if not fits and len(doubt) == 1 and doubt[0] in others:
+        return Mention(i, end, raw, "unknown", gone=True, out=doubt[0])  # a player out
+    if len(fits) + len(doubt) > 1:
+        return Mention(i, end, raw, "ambiguous", candidates=(*fits, *doubt))
+    # one fit: offered in the question, not read as the move by itself
+    return Mention(i, end, raw, "unknown", candidates=fits)
 
 
 def _attributes_dropped(tokens: Sequence[Token], mentions: list[Mention]) -> list[Mention]:

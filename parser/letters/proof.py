@@ -782,16 +782,57 @@ def _word_nick_unslotted(reading: LetterReading, evidence: Evidence) -> bool:
     it: the word is used in its own sense («Сплю сегодня, устал», «…, жду, что скажут»),
     and names no one (C-2)."""
     tokens, chosen = evidence.tokens, evidence.chosen
-    for m in _places(reading, evidence):
+    places = _places(reading, evidence)
+    for m in places:
         if m.nick is None or not word_nick(m.nick):
             continue
         if chosen is None:
             return True
         clause = _clause(tokens, chosen.i, chosen.i + 1)
         labelled = tokens[chosen.i].raw.endswith(":") and m.start == chosen.i + 1
-        if not labelled and not any(t is tokens[m.start] for t in clause):
-            return True
+        if labelled or any(t is tokens[m.start] for t in clause):
+            continue
+        # «Лечу всё время молчит, проверяю Лечу»: the same nick in the action word's clause
+        # too — the word is used as the player's name there
+        if any(p.nick == m.nick and any(t is tokens[p.start] for t in clause) for p in places):
+            continue
+        # «Лечу вчера врал, проверяю его»: the nick the subject of a verb, the pronoun in
+        # the action word's clause pointing back to him — a name, not the word's own sense
+        if _subject_of_clause(tokens, m) and _pronoun_in(clause, evidence):
+            continue
+        return True
     return False
+
+
+#: how many words after a nick its verb may stand («Лечу вчера весь день врал»)
+_SUBJECT_SPAN: Final = 4
+
+
+def _subject_of_clause(tokens: Sequence[Token], m: Mention) -> bool:
+    """The nick written as listed is the subject of a verb of the third person or of the
+    past within its own clause («Лечу вчера врал»), a verb no action word: a first-person
+    word in its own sense has no such verb in its clause («Сплю сегодня, устал»)."""
+    if not m.nominative or tokens[m.end - 1].clause_end:
+        return False
+    for k in range(m.end, min(len(tokens), m.end + _SUBJECT_SPAN)):
+        t = tokens[k]
+        if t.sentence != tokens[m.start].sentence:
+            return False
+        top = parse(t.word)[:1] if t.word else []
+        if top and top[0].pos == "VERB" and top[0].grammemes & {"3per", "past"}:
+            found = lookup(t.word)
+            return found is None or not found.actions
+        if t.clause_end:
+            return False
+    return False
+
+
+def _pronoun_in(clause: Sequence[Token], evidence: Evidence) -> bool:
+    """A pronoun mention among the tokens of `clause`."""
+    return any(
+        m.kind == "pronoun" and any(t is evidence.tokens[m.start] for t in clause)
+        for m in evidence.mentions
+    )
 
 
 def _skip_at(reading: LetterReading, evidence: Evidence) -> int | None:

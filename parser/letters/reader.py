@@ -103,6 +103,7 @@ from parser.letters.tokens import (
     tokenize,
     unquoted,
 )
+from parser.letters.verbnick import verb_nicks_as_verbs
 from parser.letters.words import NEG, SUGGEST_SCORE
 from parser.morph import common_word
 from parser.nicks import NickResolver, casefold_key, word_inflects
@@ -235,7 +236,9 @@ class _Words:
         key = (view, tagged)
         if key not in self._mentions:
             tokens = self.tokens if tagged else self.plain
-            self._mentions[key] = find_mentions(tokens, self.resolver, view)
+            # «Лечу Урала» with a player Лечу: the verb-form nick read as the verb it spells
+            found = find_mentions(tokens, self.resolver, view)
+            self._mentions[key] = verb_nicks_as_verbs(tokens, found)
         return self._mentions[key]
 
 
