@@ -147,6 +147,7 @@ PARTS = {
     "development-76": HERE / "dev76",  # reader-71: the pre-reform spelling folded in colour
     "development-77": HERE / "dev77",  # votes-39: a book told of in the present, in court
     "development-78": HERE / "dev78",  # votes-39: the same rule probed on film nicks
+    "development-85": HERE / "dev85",  # reader-76: pet forms of word nicks, a plural nick
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
