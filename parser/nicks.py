@@ -2080,11 +2080,17 @@ def word_pet_match(resolver: NickResolver, text: str) -> NickMatch | None:
     stem — a diminutive suffix off the word, the stem's alternations undone, and the nick
     left («рыбку» → Рыба, «сапожка» → Сапог, «венерку» → Венера): `pet_match`, read only
     when the suffix leaves a living nick itself (not a name the stem only starts, no pet
-    form of a given name by rule, no guess). «ручку», «звёздочку» leave no nick: None. A
-    stem two nicks share names both (`_same_stem`: «рыбку» with Рыба and Рыбы)."""
+    form of a given name by rule, no guess), and only in a case a move's object stands in:
+    «лечу сорочка» (a nominative alone) is the word. «ручку», «звёздочку» leave no nick:
+    None. A stem two nicks share names both (`_same_stem`: «рыбку» with Рыба and Рыбы)."""
+    from parser.morph import parse
+
     key = trimmed_key(text)
     if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
         return None
+    readings = [r for r in parse(key) if r.known]
+    if readings and all("nomn" in r.grammemes for r in readings):
+        return None  # «лечу сорочка»: a nominative only, no move's object — the word itself
     found, by_head = _suffix_readings(resolver, key)
     if not found or by_head:
         return None
