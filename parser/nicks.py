@@ -443,6 +443,8 @@ def _lemma_word(word: str, nick_word: str) -> bool:
     bare, _digits = _split_digit_tail(nick_word)
     if not bare.isalpha() or len(bare) < 3 or not _CYRILLIC_RE.search(bare):
         return False
+    if word[:3] == bare[:3] and plural_form_of(word, bare):
+        return True  # «Рыб», «Рыбам» of Рыбы; «Опят» of Опята
     if not set(_CYRILLIC_RE.sub("", word)) <= set(bare):
         # a letter not Cyrillic («kobbra» keyed «коbbра») stays in any lemma the dictionary
         # gives the word: one the nick lacks proves no lemma of it, and no parse is asked
@@ -456,6 +458,28 @@ def _lemma_word(word: str, nick_word: str) -> bool:
     if as_adjective:
         return bool(as_adjective & adjective_readings(word))
     return bare in lemmas(word)
+
+
+@lru_cache(maxsize=_KEY_CACHE)
+def plural_form_of(word: str, nick: str) -> bool:
+    """C-3: whether `word` is a plural form of the one-word `nick` that the dictionary reads
+    as a plural noun in the nominative, of another headword (Рыбы of рыба, Опята of опёнок):
+    «Рыб», «Рыбам», «Опят» are that plural's other cases, which no singular nick of the same
+    noun takes (`plural_of_singular` keeps them from Рыба). A word with a singular reading of
+    that noun too («рыбы»: Рыба's genitive) is still a form of the plural nick; which one it
+    names is the sentence's to settle (`parser.twins.settled_twin`)."""
+    from parser.morph import parse
+
+    heads = {
+        r.lemma
+        for r in parse(nick)
+        if r.known and r.pos == "NOUN" and {"plur", "nomn"} <= r.grammemes and r.lemma != nick
+    }
+    if not heads or any(
+        r.known and {"sing", "nomn"} <= r.grammemes and r.lemma in heads for r in parse(nick)
+    ):
+        return False  # no plural noun, or one that is a singular nominative as well
+    return any(r.known and r.lemma in heads and "plur" in r.grammemes for r in parse(word))
 
 
 @lru_cache(maxsize=_KEY_CACHE)
@@ -2112,11 +2136,64 @@ def pet_match(resolver: NickResolver, text: str, *, any_case: bool = False) -> N
         p
         for p in resolver.players
         if p != found
-        and (_pet_of(p, found) or _pet_of(found, p) or any(_pet_of(p, n) for n in names))
+        and (
+            _pet_of(p, found)
+            or _pet_of(found, p)
+            or any(_pet_of(p, n) for n in names)
+            or _same_stem(p, found)
+        )
     ]
     if not kin:
         return m
     return NickMatch(m.query, None, m.method, m.confidence, AMBIGUOUS_NICK, (found, *kin))
+
+
+@lru_cache(maxsize=1024)
+def _same_stem(nick: str, other: str) -> bool:
+    """C-3: whether two one-word Cyrillic nicks are one stem with another ending — the
+    singular and the plural of one noun (Рыба and Рыбы), a twin by case form (Кот and
+    Кота): a pet form built on that stem («Рыбку», «Котика») fits both, and proves neither.
+    Nicks whose stems differ (Опёнок and Опята: «опён-», «опят-») are not of one stem, nor
+    a man's and a woman's name (Александр, Александра), whose pet forms carry a gender."""
+    a, b = trimmed_key(nick).replace("ё", "е"), trimmed_key(other).replace("ё", "е")
+    if not (_CYRILLIC_WORD.fullmatch(a) and _CYRILLIC_WORD.fullmatch(b)) or a == b:
+        return False
+    stem_a, stem_b = a.rstrip(_STEM_ENDINGS), b.rstrip(_STEM_ENDINGS)
+    if len(stem_a) < 3 or stem_a != stem_b:
+        return False
+    # a man's and a woman's name of one stem (Александр, Александра) are told apart by the
+    # pet form's own gender (`_pet_gender`, the name rules), not made kin here
+    ga, gb = nick_genders(nick), nick_genders(other)
+    return not (ga and gb and not ga & gb)
+
+
+#: the endings a nick's stem is read without (its nominative's vowel, soft sign or «й»)
+_STEM_ENDINGS: Final = "аяыиоеьй"
+
+
+def word_pet_match(resolver: NickResolver, text: str) -> NickMatch | None:
+    """C-3: a word of the dictionary that is a pet form of a word nick by the nick's own
+    stem — a diminutive suffix off the word, the stem's alternations undone, and the nick
+    left («рыбку» → Рыба, «сапожка» → Сапог, «венерку» → Венера): `pet_match`, read only
+    when the suffix leaves a living nick itself (not a name the stem only starts, no pet
+    form of a given name by rule, no guess), and only in a case a move's object stands in:
+    «лечу сорочка» (a nominative alone) is the word. «ручку», «звёздочку» leave no nick:
+    None. A stem two nicks share names both (`_same_stem`: «рыбку» with Рыба and Рыбы)."""
+    from parser.morph import parse
+
+    key = trimmed_key(text)
+    if len(key) < 4 or not _CYRILLIC_WORD.fullmatch(key):
+        return None
+    readings = [r for r in parse(key) if r.known]
+    if readings and all("nomn" in r.grammemes for r in readings):
+        return None  # «лечу сорочка»: a nominative only, no move's object — the word itself
+    found, by_head = _suffix_readings(resolver, key)
+    if not found or by_head:
+        return None
+    m = pet_match(resolver, text, any_case=True)
+    if m is None or not (m.ok or m.reason == AMBIGUOUS_NICK):
+        return None
+    return m
 
 
 def _pet_gender(m: NickMatch) -> NickMatch:
@@ -2181,7 +2258,7 @@ def _suffix_readings(resolver: NickResolver, key: str) -> tuple[dict[str, None],
             stem = form[: -len(suffix)]
             if not form.endswith(suffix) or len(stem) < 3:
                 continue
-            for base in _bases(stem):
+            for base in _bases(stem, suffix):
                 m = resolver.resolve_strict(base, _BASE_TIERS)
                 if m is not None:
                     found.update(dict.fromkeys(m.candidates if m.nick is None else (m.nick,)))
@@ -2245,15 +2322,27 @@ def _pet_lemma_of(lemma: str, name: str) -> bool:
     return head >= 3 and lemma.endswith(_DIMINUTIVE)
 
 
-def _bases(stem: str) -> tuple[str, ...]:
-    """The names a stem left by a diminutive suffix may stand for: itself, with «а», «я» or
+def _bases(stem: str, suffix: str = "") -> tuple[str, ...]:
+    """The names a stem left by a diminutive `suffix` may stand for: itself, with «а», «я» or
     «ь» back on, and with the consonant a suffix softens put back (Шре|ч|ка of Shrek, Дру|ж|ок
-    of Друг, Лё|ш|ка of Лёха)."""
+    of Друг, Лё|ш|ка of Лёха). C-3, a word nick's own alternations: a soft sign a pet suffix
+    puts after the stem taken off (Квартал|ь|чик), and a noun in «-ец», whose «е» is fleeting
+    and whose «ц» a pet suffix turns into «ч» or drops (Стрелец: стрель|ч|ик, стрель|чик;
+    Огурец: огур|ч|ик; Скворец: сквор|ушка), given its «-ец» back."""
     out = [stem, stem + "а", stem + "я", stem + "ь"]
     hard = _SOFTENED_BACK.get(stem[-1])
     if hard is not None:
         out += [stem[:-1] + hard, stem[:-1] + hard + "а"]
-    return tuple(out)
+    if stem.endswith("ь") and len(stem) > 3:
+        out.append(stem[:-1])
+    if stem.endswith("ч") or suffix.startswith("ч") or suffix in _FLEETING_EC_SUFFIXES:
+        bare = stem[:-1] if stem.endswith("ч") else stem
+        out.append(bare.removesuffix("ь") + "ец")
+    return tuple(dict.fromkeys(out))
+
+
+#: pet suffixes before which a noun's «-ец» goes whole (сквор|ец → сквор|ушка)
+_FLEETING_EC_SUFFIXES: Final = ("ушка", "юшка")
 
 
 _SOFTENED_BACK: Final = {"ч": "к", "ж": "г", "ш": "х"}

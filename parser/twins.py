@@ -23,6 +23,9 @@ class Token(Protocol):
     post's `Word` (the vote reader loads nothing of the letter reader)."""
 
     @property
+    def raw(self) -> str: ...  # as typed
+
+    @property
     def word(self) -> str: ...  # case-folded, ё→е, punctuation at the edges removed
 
     @property
@@ -115,6 +118,8 @@ def _twin_agrees(
         adjs = [r for r in parse(tokens[before].word) if r.known and r.pos in ("ADJF", "PRTF")]
         if adjs and not agreeing(adjs, genders, cases):
             return False
+    if cases is not None and labelled(tokens, start) and not cases & _LABELLED:
+        return False  # «исполнитель Рыбы»: Рыба's genitive where a label takes a nominative
     if end < len(tokens) and tokens[end - 1].clause_end:
         after = [r for r in parse(tokens[end].word) if r.known and r.lemma == "который"]
         if after and not agreeing(after, genders, None):
@@ -123,6 +128,10 @@ def _twin_agrees(
         if told and person and tokens[end].sentence == sentence:
             return not sender and agreeing(person, genders, None)
     elif end < len(tokens) and tokens[end].sentence == sentence:
+        if _plural_verb(tokens[end].word):
+            # «Рыбы плывут …»: the subject of a plural verb, a nominative, which a singular
+            # nick's case form never is
+            return listed
         past = [
             r
             for r in parse(tokens[end].word)
@@ -132,6 +141,48 @@ def _twin_agrees(
             # the form is the subject: a nominative, which no case form of another nick is
             return listed and agreeing(past, genders, None)
     return True
+
+
+#: after a label the player stands in the nominative, or in the accusative of the move's
+#: verb left out («Цель: Кота», «Проверка: Васю»): never in the genitive
+_LABELLED: Final = frozenset({"nomn", "accs"})
+_LABEL_MARKS: Final = (":", "—", "–", "-")
+
+
+def labelled(tokens: Sequence[Token], start: int) -> bool:
+    """C-3: whether the form at `start` stands right after a label of the move's player —
+    the executor word («исполнитель Рыбы»), or a noun in the nominative ended by a colon or
+    a dash («жертва — Рыбы», «цель: Рыбы») — where a player is named in the nominative, or
+    in the accusative of the move's verb left out, never in the genitive: «Рыбы» there is
+    the plural nick Рыбы, not Рыба's genitive. A verb or a preposition before the form
+    settles nothing of the kind: after «убиваю» the accusative of Рыба is «Рыбу» and of the
+    plural (a person) «Рыб», so «Рыбы» is neither's and stays asked; «против» takes the
+    genitive, which both are."""
+    from parser.vocab import lookup
+
+    j = start - 1
+    while j >= 0 and not tokens[j].word and tokens[j].sentence == tokens[start].sentence:
+        j -= 1  # a dash standing alone («исполнитель — Рыбы»)
+    if j < 0 or tokens[j].sentence != tokens[start].sentence:
+        return False
+    word = tokens[j].word
+    said = lookup(word)
+    if said is not None and said.executor and word in ("исполнитель", "исполняет", "исполнит"):
+        return True
+    dashed = j < start - 1 or tokens[j].raw.rstrip().endswith(_LABEL_MARKS)
+    return dashed and _noun_label(word)
+
+
+def _noun_label(word: str) -> bool:
+    """A noun in the nominative that labels what follows a colon or a dash («цель:»,
+    «жертва —», «исполнитель —»)."""
+    return any(r.known and r.pos == "NOUN" and "nomn" in r.grammemes for r in parse(word)[:1])
+
+
+def _plural_verb(word: str) -> bool:
+    """A finite verb every reading of which is plural («плывут», «врут», «ушли»)."""
+    readings = [r for r in parse(word) if r.known]
+    return bool(readings) and all(r.pos == "VERB" and "plur" in r.grammemes for r in readings)
 
 
 def _third_person(r: Reading) -> bool:

@@ -153,6 +153,7 @@ PARTS = {
     "development-84": HERE / "dev84",  # votes-42: a sky-word nick in a phrase about the sky
     "development-81": HERE / "dev81",  # votes-41: a green in praise, a story, a hedge
     "development-82": HERE / "dev82",  # votes-41: a form two word nicks share, settled by grammar
+    "development-85": HERE / "dev85",  # reader-76: pet forms of word nicks, a plural nick
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"
@@ -395,7 +396,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     "h22g-070": "(a) «думаю на <X>…» (a hedge), counted before the real green superseded it",
     # held-out part 23, measured at the stop's start (tests/votes/README.md):
     # (a) a misreading of the words, (b) the host's judgement
-    "h23-058": "(a) «Рыбки», a pet form Рыба and Рыбы could both take, counted for Рыба",
     "h23-085": "(b) a red pet name «Персик» («ну Персея в смысле»), counted (writer rejects)",
     "h23-095": "(b) an agreement quoting an agreement (P-V.2), counted (the writer rejects)",
     "h23-099": "(b) a red pet form «Зенитушки» counted for Зенит (the writer rejects)",

@@ -68,12 +68,14 @@ from parser.nicks import (
     nick_genders,
     one_gender,
     pet_match,
+    plural_form_of,
     proven_typo,
     script_of,
     spelled_alike,
     translit_key,
     trimmed_key,
     word_inflects,
+    word_pet_match,
 )
 from parser.roles import GAME_WORDS, role_word_of_longer_nick
 from parser.sender import SenderView
@@ -902,6 +904,38 @@ def _after_action(tokens: Sequence[Token], k: int) -> bool:
     return found is not None and bool(found.actions)
 
 
+def _word_pet_mention(tokens: Sequence[Token], i: int, resolver: NickResolver) -> Mention | None:
+    """«режу венерку», «Сапожка режу»: a dictionary word standing as the move's player (right
+    after the action word, or right before it as its object put first) that is a pet form of
+    a word nick by the nick's own stem (C-3, `word_pet_match`); «ручку» names no one, and a
+    stem two nicks share («рыбку»: Рыба, Рыбы) is asked naming both."""
+    if not (_after_action(tokens, i) or _object_first(tokens, i)):
+        return None
+    raw = tokens[i].raw.strip(EDGE_MARKS)
+    pet = word_pet_match(resolver, tokens[i].raw)
+    if pet is None:
+        return None
+    if pet.ok:
+        return Mention(i, i + 1, raw, "nick", pet.nick, pet.confidence)
+    return Mention(i, i + 1, raw, "ambiguous", candidates=pet.candidates)
+
+
+def _object_first(tokens: Sequence[Token], k: int) -> bool:
+    """The word at `k` stands right before an action word of the sender's own (a verb's
+    first person, imperative or infinitive in any of its readings: «Сапожка режу», where the
+    dictionary reads «режу» first as a noun), in its clause: the move's object put first."""
+    if k + 1 >= len(tokens) or tokens[k].clause_end:
+        return False
+    nxt = tokens[k + 1]
+    said = lookup(nxt.word) if nxt.word else None
+    if said is None or not said.actions or nxt.sentence != tokens[k].sentence:
+        return False
+    return any(
+        r.pos == "INFN" or (r.pos == "VERB" and bool(r.grammemes & {"1per", "impr"}))
+        for r in parse(nxt.word)
+    )
+
+
 def _twin_clash(
     tokens: Sequence[Token], found: Mention, resolver: NickResolver, me: str
 ) -> Mention:
@@ -956,6 +990,9 @@ def _another_word(tokens: Sequence[Token], found: Mention) -> Mention:
     # another word that can name a person where the move's player stands: «кума», «сватья»
     others = [r for r in nouns if r.lemma != nick and "anim" in r.grammemes]
     others = [r for r in others if not r.grammemes & NAME_TAGS]
+    if plural_form_of(tok.word, nick):
+        # «убиваю рыб» with a player Рыбы: the plural's own forms are the nick's, no other word
+        others = [r for r in others if "plur" not in r.grammemes]
     if not others:
         return found
     before = tokens[found.start - 1].word if found.start else ""
@@ -1468,7 +1505,9 @@ def _fuzzy_mention(
         if named is not None and named.ok:
             return Mention(i, i + 1, raw, "nick", named.nick, named.confidence)
         return None
-    if not (nick_like(tok, first) and len(tok.word) >= 3):
+    if not nick_like(tok, first):
+        return _word_pet_mention(tokens, i, resolver)
+    if len(tok.word) < 3:
         return None
     if len(tok.word) == 3:  # «Юру», «Осю»: a three-letter pet name only by the table
         three = pet_match(resolver, tok.raw)

@@ -41,6 +41,8 @@ from parser.nicks import (
     pet_match,
     pinned_by_pronoun,
     pinned_by_words,
+    plural_form_of,
+    plural_of_singular,
     possessive_match,
     script_of,
     shared_name,
@@ -169,6 +171,13 @@ def _ladder(resolver: NickResolver, text: str, mode: VoteNicks, *, fuzzy: bool =
         return NickMatch(text, None, match.method, 0.0, UNKNOWN_NICK)
     if match.ok and match.nick is not None and trimmed_key(match.nick) != trimmed_key(text):
         shared = _stem_of(resolver, text)
+        key, own = trimmed_key(text), trimmed_key(match.nick)
+        if plural_form_of(key, own):
+            # «Рыб» with Рыба and Рыбы: a form of the plural nick that is only a plural of
+            # the singular's noun names the plural nick alone (`plural_of_singular`, C-3)
+            shared = tuple(
+                p for p in shared if p == match.nick or not plural_of_singular(key, trimmed_key(p))
+            )
         if len(shared) > 1:
             # «Ультр» of Ультра and Ультрас, «Торпед» of Торпеда and Торпедо: a stem two
             # nicks open with names neither, whatever form of one it also is
