@@ -120,11 +120,7 @@ def _declined_for_all(tokens: Sequence[Token], i: int) -> bool:
     said with «не» and «никого» in its clause — no one tonight."""
     if not negated_at(tokens, i):
         return False
-    a, b = i, i
-    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
-        a -= 1
-    while b + 1 < len(tokens) and not tokens[b].clause_end:
-        b += 1
+    a, b = clause_bounds(tokens, i)
     return any(t.word in _NOBODY for t in tokens[a : b + 1])
 
 

@@ -308,12 +308,7 @@ def _code_mention(
     nick holding the number said alone), a player out asked about as one. It is not read
     as the move by itself: on letters of another hand the reading named the wrong player
     where the host read another move, so a proof of it is left for later."""
-    a = i
-    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
-        a -= 1
-    b = i
-    while b < len(tokens) - 1 and not tokens[b].clause_end:
-        b += 1
+    a, b = clause_bounds(tokens, i)
     before = tokens[i - 1].word if i > a else None
     others = gone.players if gone is not None else ()
     read = read_code([t.word for t in tokens[i : b + 1]], before, resolver.players, others)

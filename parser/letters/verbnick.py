@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token
+from parser.letters.tokens import Token, clause_bounds
 from parser.morph import parse, word_nick
 from parser.nicks import casefold_key
 from parser.vocab import lookup
@@ -57,17 +57,6 @@ def _verb_or_action(word: str) -> bool:
     return found is not None and bool(found.actions)
 
 
-def _clause(tokens: Sequence[Token], i: int) -> tuple[int, int]:
-    """The first and last token index of the clause of token `i`."""
-    a = i
-    while a > 0 and not tokens[a - 1].clause_end and tokens[a - 1].sentence == tokens[i].sentence:
-        a -= 1
-    b = i
-    while b < len(tokens) - 1 and not tokens[b].clause_end:
-        b += 1
-    return a, b
-
-
 def _subject_verb(tokens: Sequence[Token], a: int, b: int, skip: int) -> bool:
     """A verb of the third person or of the past in the clause other than at `skip`: the
     clause has a subject for it, which a verb-form nick opening the clause may be."""
@@ -82,7 +71,7 @@ def _subject_verb(tokens: Sequence[Token], a: int, b: int, skip: int) -> bool:
 
 def _as_verb(tokens: Sequence[Token], m: Mention, kept: Sequence[Mention]) -> bool:
     i = m.start
-    a, b = _clause(tokens, i)
+    a, b = clause_bounds(tokens, i)
     verbs_before = [
         k
         for k in range(a, i)
