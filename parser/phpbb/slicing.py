@@ -70,46 +70,15 @@ _MARKS = ('<div id="p', '" class="post', '<div class="action-bar bar-bottom">',
 _MARKS_B = tuple(m.encode() for m in _MARKS)
 
 
-# The last bytes whose posts' span was worked out, with it: the login check asks for it just
-# before the parse of the same bytes (`posts_span`), which takes it from here.
-_last_span: tuple[bytes, tuple[int, int] | None] | None = None
-
-
-def posts_span(data: bytes) -> tuple[int, int] | None:
-    """Where a prosilver topic page's posts begin (the first post's `<div id="p…" class="post`)
-    and end (the bottom action bar, else the page's end), in its UTF-8 bytes; None when the
-    page shows no post of that shape. Between the two is the posts' own markup, whose text
-    phpBB escapes: no form of the board's stands there. Kept for the parse of the same bytes."""
-    global _last_span
-    last = _last_span
-    if last is not None and last[0] is data:
-        return last[1]
-    span = _span_of(data, _MARKS_B)
-    _last_span = (data, span)
-    return span
-
-
-def _span_of(html: AnyStr, marks: tuple[AnyStr, ...]) -> tuple[int, int] | None:
+def _slice_of(
+    html: AnyStr, marks: tuple[AnyStr, ...], chrome: tuple[tuple[AnyStr, AnyStr], ...]
+) -> AnyStr | None:
     start = _first_post_at(html, marks[0], marks[1])
     if start < 0:
         return None
     end = html.rfind(marks[2], start)  # from the end: the footer is short
-    return start, (len(html) if end < 0 else end)
-
-
-def _slice_of(
-    html: AnyStr, marks: tuple[AnyStr, ...], chrome: tuple[tuple[AnyStr, AnyStr], ...]
-) -> AnyStr | None:
-    global _last_span
-    last = _last_span
-    if last is not None and last[0] is html:
-        span = last[1]  # the login check's, of these very bytes
-        _last_span = None
-    else:
-        span = _span_of(html, marks)
-    if span is None:
-        return None
-    start, end = span
+    if end < 0:
+        end = len(html)
     top = html.rfind(marks[3], 0, start)
     if top < 0:
         top = html.rfind(marks[4], 0, start)
