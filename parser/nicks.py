@@ -689,16 +689,38 @@ _SAID_SPLIT: Final = re.compile(r"[\s_\-.]+")
 _LATIN_ONLY: Final = re.compile("[a-z]+")
 
 
-def _said_as(word: str, latin: str) -> bool:
+#: the letters a one-word nick needs to be proven by its English sound alone: «Кейт» for
+#: Kate is too short a word to tell a name heard from a name guessed
+_ENGLISH_ALONE_MIN: Final = 5
+
+
+def _said_as(word: str, latin: str, *, alone: bool = False) -> bool:
     """C-3: whether the Cyrillic `word` says the Latin nick word aloud, a case ending
     allowed: a word of four letters or more by `parser.latin.said_aloud`, a shorter one
-    («Fly») only by its English sound."""
+    («Fly» of Fly-Agaric) only by its English sound; a nick of one word (`alone`) by its
+    English sound only when it has `_ENGLISH_ALONE_MIN` letters or more and the word
+    written is no ordinary word of the dictionary."""
     from parser.english import sounds_as
-    from parser.latin import said_aloud
+    from parser.latin import latin_word, said_aloud, said_in_latin
 
+    if latin_word(latin) and said_in_latin(word, latin):
+        return True
+    if alone and (len(latin) < _ENGLISH_ALONE_MIN or dictionary_word(word)):
+        # a one-word nick's English sound is no proof where the word written is short or
+        # an ordinary Russian word of its own («Сани» beside Sunny): `fit_kind`'s "word"
+        return False
     if len(latin) < TRANSLIT_MIN_LETTERS:
         return sounds_as(word, latin, strict=True)
     return said_aloud(word, latin)
+
+
+def _said_in_part(word: str, latin: str) -> bool:
+    """C-3: whether the Cyrillic `word` says one word of a Latin nick of several the Latin
+    way («Морхеллу» of Morchella_esculenta); a part's English sound («Хауса» of Dr.House) is
+    left to the handle readers, which weigh it against the nick's other parts."""
+    from parser.latin import latin_word, said_in_latin
+
+    return len(latin) >= TRANSLIT_MIN_LETTERS and latin_word(latin) and said_in_latin(word, latin)
 
 
 def _split_digit_tail(key: str) -> tuple[str, str]:
@@ -997,7 +1019,8 @@ class NickResolver:
             parts = [w for w in _SAID_SPLIT.split(k) if w]
             if len(parts) != len(words) or not all(_LATIN_ONLY.fullmatch(w) for w in parts):
                 continue
-            if all(_said_as(w, n) for w, n in zip(words, parts, strict=True)):
+            alone = len(parts) == 1
+            if all(_said_as(w, n, alone=alone) for w, n in zip(words, parts, strict=True)):
                 found.append(p)
         return found
 
@@ -1101,7 +1124,7 @@ class NickResolver:
                 and not text.islower()
                 and _CYRILLIC_WORD.fullmatch(bare := _EDGE_JUNK.sub("", folded))
                 and len(parts := [w for w in _SAID_SPLIT.split(k) if _LATIN_ONLY.fullmatch(w)]) > 1
-                and any(len(w) >= TRANSLIT_MIN_LETTERS and _said_as(bare, w) for w in parts)
+                and any(_said_in_part(bare, w) for w in parts)
             ):
                 # C-3: one word of a Latin nick of several said aloud («Морхеллу» for
                 # Morchella_esculenta); a word two nicks have names neither (`_decide`)

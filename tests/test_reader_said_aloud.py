@@ -34,6 +34,8 @@ CAST = [
     "Orion_Nebula",
     "Archaeopteryx",
     "Thunder",
+    "Sunny",
+    "Kate",
 ]
 
 
@@ -105,6 +107,18 @@ def test_C_3_a_latin_nick_said_aloud_is_read_in_a_vote(text: str, nick: str) -> 
 )
 def test_C_3_a_shared_word_or_a_loose_fit_is_no_proof(text: str, reason: str) -> None:
     assert _vote(text)[1] == reason, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Сани",  # the sledge: a word of the dictionary of its own, Sunny's sound no proof
+        "Саню",  # a given name the dictionary knows is that name
+        "Кейт",  # a one-word nick of four letters is too short to prove by its sound
+    ],
+)
+def test_C_3_a_one_word_nicks_english_sound_proves_no_word_of_the_dictionary(text: str) -> None:
+    assert NickResolver(CAST).tier(text, "translit_inflected") == []
 
 
 def test_C_3_the_reading_by_sound_takes_case_forms_only() -> None:
