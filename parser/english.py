@@ -147,27 +147,32 @@ _LETTER_VOWELS: Final = {"a": "а", "e": "еэ", "i": "и", "o": "о", "u": "у"
 _VOWEL_PHONES: Final = frozenset(("AA", "AE", "AH", "AO", "EH", "IH", "IY", "UH", "UW"))
 
 
+#: the phones the strict reading (`sounds_as(strict=True)`) writes with fewer letters: «th»
+#: heard as «с» («Сандер» for Thunder) is a hearing, not how Russian spells the word
+_STRICT: Final = {"TH": "(?:т|ф)"}
+
+
 @lru_cache(maxsize=4096)
-def _phones_of(word: str) -> dict[str, str]:
+def _phones_of(word: str, strict: bool = False) -> dict[str, str]:
     """The phone table for one word: a vowel also as the letters the word is spelt with
     («Феникс» for Phoenix, as Russian spells the name half by letter), and its r-coloured
     vowel as the letter before «r» («Оскар», not only «Оскер»)."""
     letters = "".join(dict.fromkeys("".join(_LETTER_VOWELS.get(c, "") for c in word)))
     spelt = [_SPELT_R[v] for v in dict.fromkeys(re.findall("([aouiy])r", word))]
-    table = dict(_PHONES)
+    table = dict(_PHONES) | (_STRICT if strict else {})
     if letters:
         for phone in _VOWEL_PHONES:
-            table[phone] = f"(?:{_PHONES[phone]}|[{letters}])"
+            table[phone] = f"(?:{table[phone]}|[{letters}])"
     if spelt:
         table["ER"] = "(?:ер|эр|ёр|" + "|".join(spelt) + ")"
     return table
 
 
 @lru_cache(maxsize=4096)
-def _sound_patterns(word: str) -> tuple[re.Pattern[str], ...]:
+def _sound_patterns(word: str, strict: bool = False) -> tuple[re.Pattern[str], ...]:
     out = []
     for phones in pronunciations(word):
-        table = _phones_of(word)
+        table = _phones_of(word, strict)
         body = "".join(table.get(p, "(?!)") for p in phones)
         alt = ""
         if phones[-1] in _GLIDES:  # «Каубоя», «Лейтера»: the й of «ой» is the ending's
@@ -177,9 +182,10 @@ def _sound_patterns(word: str) -> tuple[re.Pattern[str], ...]:
     return tuple(out)
 
 
-def sounds_as(cyrillic: str, latin: str) -> bool:
+def sounds_as(cyrillic: str, latin: str, *, strict: bool = False) -> bool:
     """Whether the lower-case Cyrillic word writes a pronunciation of the Latin word the
     dictionary holds, a Russian case ending allowed; a letter doubled in the Cyrillic word
-    counts once («Сорри» for Sorry), ё as е."""
+    counts once («Сорри» for Sorry), ё as е. `strict`: only by the letters Russian spells a
+    phone with, not those it is only heard as (`_STRICT`)."""
     word = re.sub(r"(.)\1", r"\1", cyrillic.lower().replace("ё", "е"))
-    return any(p.fullmatch(word) for p in _sound_patterns(latin.lower()))
+    return any(p.fullmatch(word) for p in _sound_patterns(latin.lower(), strict))

@@ -470,3 +470,123 @@ def latin_reading(word: str) -> str | None:
     """C-2: the Russian word a Latin-typed word spells — its unique cheapest reading
     (`latin_readings`, `unique_reading`) —, or None: «moi» (мои or мой) stays unread."""
     return unique_reading(latin_readings(word))
+
+
+# -- a Latin word said aloud: the Latin (scientific) reading ---------------------------------
+
+#: how Russian says the letters of a Latin name — a star's, a species', a genus' (the school
+#: reading of Latin, with the German habits Russian took its star names through): each
+#: spelling, longest first, with the Cyrillic letters it may be said with. A letter doubled is
+#: said once (both words are compared with their doubles collapsed), the soft sign is left
+#: out (both sides), and «c» before e/i/y/ae/oe is ц, else к (`_c_said`)
+_LATIN_SAID: Final = (
+    ("sch", "(?:сх|ш)"), ("ch", "(?:х|к|ч)"), ("ph", "ф"), ("th", "(?:т|с|ф)"), ("rh", "р"),
+    ("sh", "ш"), ("zh", "ж"), ("kh", "х"), ("ck", "к"), ("qu", "кв"), ("ae", "(?:е|э)"),
+    ("oe", "(?:е|э|о)"), ("eu", "(?:ей|эй|ев|эв|еу|ю)"), ("au", "(?:ау|ав|о)"),
+    ("ei", "(?:ей|эй|е|еи)"), ("a", "а"), ("b", "б"), ("d", "д"), ("e", "(?:е|э)"),
+    ("f", "ф"), ("h", "(?:х|г)"), ("i", "(?:и|й)"), ("ju", "ю"), ("j", "(?:й|и)"), ("k", "к"),
+    ("l", "л"), ("m", "м"), ("n", "н"), ("o", "о"), ("p", "п"), ("q", "к"), ("r", "р"),
+    ("s", "(?:с|з)"), ("t", "т"), ("u", "у"), ("v", "в"), ("w", "(?:в|у)"),
+    ("x", "кс"), ("y", "(?:и|ы|й)"), ("z", "(?:з|ц)"),
+)  # fmt: skip
+_SOFT_AFTER_C: Final = ("e", "i", "y")
+_SOFT_AFTER_G: Final = ("e", "i", "y")
+#: the Russian case endings of a name said aloud: a masculine noun's after a final consonant
+#: or «-us»/«-um» (Лактариус|а, Цигнус|ом), a feminine one's in place of a final «-a»
+#: (Морхелл|у, Кассиопе|ю); a word ending in another vowel does not decline
+_MASCULINE: Final = "(?:а|у|ом|е|ы|ов|ам|ами|ах)?"
+_FEMININE: Final = "(?:а|у|ы|и|е|ой|ою|ам|ами|ах)"
+_LATIN_WORD_RE: Final = re.compile("[a-z]{4,}")
+
+
+def _c_said(rest: str) -> str:
+    return "(?:ц|с)" if rest.startswith(_SOFT_AFTER_C) else "к"
+
+
+def _g_said(rest: str) -> str:
+    return "(?:г|ж|дж)" if rest.startswith(_SOFT_AFTER_G) else "г"
+
+
+@lru_cache(maxsize=4096)
+def _latin_pattern(latin: str) -> re.Pattern[str] | None:
+    """The Cyrillic words a lower-case Latin word (four letters or more) is said as, read
+    the Latin way, with its Russian case endings; None for any other word."""
+    word = _DOUBLED.sub(r"\1", latin)
+    if not _LATIN_WORD_RE.fullmatch(word):
+        return None
+    ending = ""
+    if word.endswith("a"):
+        word, ending = word[:-1], _FEMININE
+    elif word[-1] not in "eiouy":
+        ending = _MASCULINE
+    out: list[str] = []
+    i = 0
+    while i < len(word):
+        rest = word[i + 1 :]
+        if word[i] == "c" and not word.startswith(("ch", "ck"), i):
+            out.append(_c_said(rest))
+            i += 1
+            continue
+        if word[i] == "g" and not word.startswith("gh", i):
+            out.append(_g_said(rest))
+            i += 1
+            continue
+        for spelling, said in _LATIN_SAID:
+            if word.startswith(spelling, i):
+                out.append(said)
+                i += len(spelling)
+                break
+        else:
+            return None
+    return re.compile("".join(out) + ending)
+
+
+#: a vowel before «я», «ю», «е», «ё» (their й heard: «Кассиопея» is кассиопейа)
+_IOTATED: Final = re.compile("(?<=[аеиоуыэюя])([яюе])")
+_IOTA: Final = {"я": "йа", "ю": "йу", "е": "йе"}
+
+
+def said_in_latin(cyrillic: str, latin: str) -> bool:
+    """C-3: whether a lower-case Cyrillic word says a Latin word (a star's, a species' name)
+    the way Russian reads Latin, a Russian case ending allowed: «Цигнуса» for Cygnus,
+    «Морхеллу» for Morchella, «Бетельгейзе» for Betelgeuse, «Кассиопею» for Cassiopeia,
+    «Археоптерикса» for Archaeopteryx. The word must be one of the readings exactly (its
+    doubled letters and soft signs aside): a word one letter off them («Цегнуса»,
+    «Бетельгейза») is no reading."""
+    pattern = _latin_pattern(latin.lower())
+    if pattern is None:
+        return False
+    word = _DOUBLED.sub(r"\1", cyrillic.lower().replace("ё", "е").replace("ь", "").replace("ъ", ""))
+    if pattern.fullmatch(word):
+        return True
+    glided = _IOTATED.sub(lambda m: _IOTA[m.group(1)], word)
+    return glided != word and pattern.fullmatch(glided) is not None
+
+
+#: the marks of a Latin word: its digraphs and its endings (Betelgeuse, Archaeopteryx,
+#: Phoenix, Cygnus, Capella, Cassiopeia); an English word without them («Ranger», «Hunter»)
+#: is said only the English way
+_LATIN_MARK: Final = re.compile("ae|oe|eu|ph|y[^aeiou]|(?:us|um|a|is|ix|yx|ex)$")
+
+
+def latin_word(latin: str) -> bool:
+    """Whether a lower-case Latin word is read the Latin way: a word the English dictionary
+    does not hold (Morchella, Agaric), or one it holds that bears a Latin mark
+    (`_LATIN_MARK`: a star's or a species' name the dictionary lists among its names)."""
+    from parser.english import english_word
+
+    return not english_word(latin) or _LATIN_MARK.search(latin) is not None
+
+
+def said_aloud(cyrillic: str, latin: str) -> bool:
+    """C-3: whether a lower-case Cyrillic word says a Latin word aloud: the Latin way
+    (`said_in_latin`, for a word `latin_word` allows) or, for an English word, one of the
+    pronunciations the CMU dictionary holds (`parser.english.sounds_as`, strict: «Шэдоу»,
+    «Найта», «Флай»; «Сандер» only hears Thunder, «Ранжер» and «Гюнтер» are no reading of
+    Ranger and Hunter)."""
+    from parser.english import sounds_as
+
+    low = latin.lower()
+    return (latin_word(low) and said_in_latin(cyrillic, low)) or sounds_as(
+        cyrillic, low, strict=True
+    )

@@ -709,6 +709,44 @@ def heard_proven(word: str, nick: str) -> bool:
     return any(proven_sound(word, part.casefold()) for part in handle_parts(nick))
 
 
+_SAID_SPLIT: Final = re.compile(r"[\s_\-.]+")
+_LATIN_ONLY: Final = re.compile("[a-z]+")
+
+
+#: the letters a one-word nick needs to be proven by its English sound alone: «Кейт» for
+#: Kate is too short a word to tell a name heard from a name guessed
+_ENGLISH_ALONE_MIN: Final = 5
+
+
+def _said_as(word: str, latin: str, *, alone: bool = False) -> bool:
+    """C-3: whether the Cyrillic `word` says the Latin nick word aloud, a case ending
+    allowed: a word of four letters or more by `parser.latin.said_aloud`, a shorter one
+    («Fly» of Fly-Agaric) only by its English sound; a nick of one word (`alone`) by its
+    English sound only when it has `_ENGLISH_ALONE_MIN` letters or more and the word
+    written is no ordinary word of the dictionary."""
+    from parser.english import sounds_as
+    from parser.latin import latin_word, said_aloud, said_in_latin
+
+    if latin_word(latin) and said_in_latin(word, latin):
+        return True
+    if alone and (len(latin) < _ENGLISH_ALONE_MIN or dictionary_word(word)):
+        # a one-word nick's English sound is no proof where the word written is short or
+        # an ordinary Russian word of its own («Сани» beside Sunny): `fit_kind`'s "word"
+        return False
+    if len(latin) < TRANSLIT_MIN_LETTERS:
+        return sounds_as(word, latin, strict=True)
+    return said_aloud(word, latin)
+
+
+def _said_in_part(word: str, latin: str) -> bool:
+    """C-3: whether the Cyrillic `word` says one word of a Latin nick of several the Latin
+    way («Морхеллу» of Morchella_esculenta); a part's English sound («Хауса» of Dr.House) is
+    left to the handle readers, which weigh it against the nick's other parts."""
+    from parser.latin import latin_word, said_in_latin
+
+    return len(latin) >= TRANSLIT_MIN_LETTERS and latin_word(latin) and said_in_latin(word, latin)
+
+
 def _split_digit_tail(key: str) -> tuple[str, str]:
     """«tanya-77» → («tanya», «77»); a nick of digits only keeps them as its letters part."""
     m = _DIGIT_TAIL_RE.search(key)
@@ -904,7 +942,7 @@ class NickResolver:
                 and any(_lemma_word(key, w) or _pet_sibling(key, w) for w in words)
             ]
         if method in ("translit", "translit_inflected"):
-            return self._translit_tier(text, inflected=method == "translit_inflected")
+            return self._translit_or_said(text, inflected=method == "translit_inflected")
         raise ValueError(f"unknown tier {method!r}")
 
     def _translit_forms(self) -> dict[tuple[str, str], list[tuple[str, str, str]]]:
@@ -978,6 +1016,37 @@ class NickResolver:
             # word two schemes read as two players («Wilku»: Вилку or Шилку) names both
             players = list(dict.fromkeys((*players, *self._typed_nicks(folded))))
         return players
+
+    def _translit_or_said(self, text: str, *, inflected: bool) -> list[str]:
+        """The translit tier; where it finds no one and case forms are read, a Latin nick
+        said aloud, every word of it: «Бетельгейзе», «Флай-агарика», «Морхеллу эскуленту»
+        (`_said_aloud`, C-3)."""
+        found = self._translit_tier(text, inflected=inflected)
+        if found or not inflected or len(text) > 80 or text.islower():
+            # a word written in lower case may be the everyday word it spells: a sound
+            # reading of it is no proof
+            return found
+        return self._said_aloud(_EDGE_JUNK.sub("", casefold_key(text)))
+
+    def _said_aloud(self, folded: str) -> list[str]:
+        """C-3: the Latin nicks of as many words as the Cyrillic `folded` whose every word it
+        says aloud, in a case form (`_said_as`: the Latin reading, or an English word's
+        pronunciation) — read where case forms are (moves, votes read as moves)."""
+
+        words = [w for w in _SAID_SPLIT.split(folded.strip()) if w]
+        if not 0 < len(words) <= 3 or not all(_CYRILLIC_WORD.fullmatch(w) for w in words):
+            return []
+        found: list[str] = []
+        for p, k in zip(self.players, self._casefold, strict=True):
+            if script_of(k) != "lat":
+                continue
+            parts = [w for w in _SAID_SPLIT.split(k) if w]
+            if len(parts) != len(words) or not all(_LATIN_ONLY.fullmatch(w) for w in parts):
+                continue
+            alone = len(parts) == 1
+            if all(_said_as(w, n, alone=alone) for w, n in zip(words, parts, strict=True)):
+                found.append(p)
+        return found
 
     def _latin_by_lemma(self, word: str) -> list[str]:
         """The one-word Latin nicks whose Cyrillic spelling (`as_cyrillic`) is the headword
@@ -1073,6 +1142,16 @@ class NickResolver:
             # a handle's camelCase parts too: «Макса» is Max_Power's and MedicMax's alike
             words += [w for part in handle_parts(p) if len(w := translit_key(part)) >= 4]
             if any(_word_inflects_latin(word, w) for w in words):
+                found.append(p)
+            elif (
+                script == "cyr"
+                and not text.islower()
+                and _CYRILLIC_WORD.fullmatch(bare := _EDGE_JUNK.sub("", folded))
+                and len(parts := [w for w in _SAID_SPLIT.split(k) if _LATIN_ONLY.fullmatch(w)]) > 1
+                and any(_said_in_part(bare, w) for w in parts)
+            ):
+                # C-3: one word of a Latin nick of several said aloud («Морхеллу» for
+                # Morchella_esculenta); a word two nicks have names neither (`_decide`)
                 found.append(p)
         return found
 
@@ -2041,6 +2120,19 @@ def as_cyrillic(text: str) -> str:
     # dictionary knows — the first spelling it knows, else the first
     known = [w for w in spelt if any(r.known for r in parse(w))]
     return (known or list(spelt) or [key])[0]
+
+
+def written_word(nick: str, written: str) -> str:
+    """C-3: the word a one-word nick is, lower case with ё as е, in the script of the word
+    `written` in the text: a Latin nick heard in Cyrillic is the Russian word its letters
+    spell («Volk» in «лечу волка» is «волк», «Capella» in «капелла поёт» is «капелла»:
+    `as_cyrillic`), so that the tests of a word nick's everyday sense, in letters and votes
+    alike, weigh the word as written whatever script the nick is listed in; any other nick
+    as it stands."""
+    key = nick.lower().replace("ё", "е")
+    if key.isascii() and key.isalpha() and _CYRILLIC_WORD.fullmatch(written.lower()):
+        return as_cyrillic(nick).replace("ё", "е")
+    return key
 
 
 def declined_in(word: str, nick: str, case: str) -> bool:
@@ -3065,10 +3157,14 @@ def heard_alike(resolver: NickResolver, text: str, nick: str) -> tuple[str, ...]
     if not any(_heard_as(f, h) for f in forms for h in _nick_hearings(nick)):
         return ()  # read by another path (a sound, a word of the nick): not weighed here
     own_latin = bool(_latin_hearings(nick))
+    # a Cyrillic nick written as it stands (its case forms) wins over a Latin nick of several
+    # parts heard only in one of them: «Ориона» is Орион's, not Orion_Nebula's
+    whole = not latin and script_of(casefold_key(nick)) == "cyr"
     return tuple(
         p
         for p in resolver.players
         if p != nick
+        and not (whole and len(handle_parts(p)) > 1)
         and not case_form_pair(nick, p)
         and agrees(text, p)
         and _part_agrees(text, p)

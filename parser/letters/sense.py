@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Final
 from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour
 from parser.letters.words import NIGHT, RESTATING, VIOLENCE, ws
 from parser.morph import Reading, common_word, forms, parse
-from parser.nicks import as_cyrillic
+from parser.nicks import written_word
 from parser.roles import GAME_WORDS, role_word
 from parser.vocab import lookup, scene_actions
 
@@ -93,15 +93,9 @@ _OWN: Final = (frozenset({"1per"}), frozenset({"impr"}))
 
 
 def nick_word(nick: str, written: str) -> str:
-    """C-3: the word a one-word nick is, lower case with ё as е, in the script of the word
-    `written` in the letter: a Latin nick heard in Cyrillic is the Russian word its letters
-    spell («Volk» in «лечу волка» is «волк», `parser.nicks.as_cyrillic`), so that the tests
-    of a word nick's everyday sense weigh the word as written whatever script the nick is
-    listed in; any other nick as it stands."""
-    key = nick.lower().replace("ё", "е")
-    if key.isascii() and key.isalpha() and _CYRILLIC_WORD.fullmatch(written):
-        return as_cyrillic(nick).replace("ё", "е")
-    return key
+    """C-3: the word a one-word nick is in the script of the word `written` in the letter
+    (`parser.nicks.written_word`: «Volk» in «лечу волка» is «волк»)."""
+    return written_word(nick, written)
 
 
 def _finite(word: str) -> bool:

@@ -12,7 +12,14 @@ from engine.actions import InputRejected, Vote
 from engine.rules import ruleset_class
 from parser.links import written_out_post_ids
 from parser.morph import common_word, is_person_name, parse, word_nick
-from parser.nicks import AMBIGUOUS_NICK, UNKNOWN_NICK, NickResolver, cached_resolver, trimmed_key
+from parser.nicks import (
+    AMBIGUOUS_NICK,
+    UNKNOWN_NICK,
+    NickResolver,
+    cached_resolver,
+    trimmed_key,
+    written_word,
+)
 from parser.oldspelling import modern_post
 from parser.records import ColoredSpan, Post, Quote
 from parser.roles import role_word
@@ -848,7 +855,8 @@ def _accounted_picks(own: str, resolved: list[Pick], author: str) -> list[Pick]:
     kept = [
         p
         for p in resolved
-        if p.match.method == "self" or not word_use(own, p, _common_nick(p.match.nick or ""))
+        if p.match.method == "self"
+        or not word_use(own, p, _common_nick(p.match.nick or "", p.span.text))
     ]
     others = [p for p in kept if p.match.nick != author]
     if others and len(others) < len(kept):
@@ -898,10 +906,16 @@ def _weighs_names(text: str) -> bool:
 _CHOICE_JOINS: Final = frozenset(("или", "либо", "or"))
 
 
-def _common_nick(nick: str) -> bool:
-    """A one-word nick that is an ordinary dictionary word (Суббота, Шериф, Туча)."""
+def _common_nick(nick: str, written: str = "") -> bool:
+    """A one-word nick that is an ordinary dictionary word (Суббота, Шериф, Туча), in the
+    script it is `written` in: a Latin nick written in Cyrillic is the Russian word its
+    letters spell (Capella as «капелла», `parser.nicks.written_word`; C-3)."""
     key = trimmed_key(nick)
-    return " " not in key and key.isalpha() and common_word(key)
+    if " " in key or not key.isalpha():
+        return False
+    if common_word(key):  # «MAPKET» by its look-alike letters is «маркет»
+        return True
+    return bool(written) and common_word(written_word(nick, written.strip()))
 
 
 def _unproven_pick(
@@ -978,7 +992,7 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
         not need_reason
         and pick.match.method != "self"
         and pick.span.text.islower()
-        and common_word(trimmed_key(pick.match.nick))
+        and _common_nick(pick.match.nick or "", pick.span.text)
     )
     return word_nick(pick.match.nick) or abstains(own) or story or word
 
