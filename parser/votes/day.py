@@ -437,7 +437,9 @@ def _post_vote(
     before = spans
     spans = not_retracted(own, spans)
     if before and not spans:
-        taken = _taken_back(own, as_typed, before, resolver, dead, policy, mode, author)
+        taken = _taken_back(
+            own, as_typed, before, resolver, dead, policy, mode, author, need_reason
+        )
         if taken is not None:
             return taken
     pick, failure, dead_hit, named, resolved = read_spans(
@@ -616,6 +618,7 @@ def _taken_back(
     policy: Policy,
     mode: VoteNicks,
     author: str,
+    need_reason: bool = True,
 ) -> tuple[Pick | None, list[ColoredSpan], tuple[str, str] | None] | None:
     """The reading of a post whose every coloured span is taken back: a choice settled on one
     of them (`_settled`), a nick left open (`_left_open`), or — «Против <Клинка> — он всё
@@ -633,11 +636,13 @@ def _taken_back(
         spans, resolver, dead, policy, mode, author, own
     )
     if alive is not None and len(spans) == 1:
+        # «Вчера с <Ямахой> спорили — он врал и юлил»: the story of a day gone by is the
+        # reason against him — a red's reason, or a green's beside the author's own
+        # «выдвигаю» — so the day-gone-by rule takes nothing back (P-V.1, G-N.1); a green
+        # with no vote word is shown below, as before
         accused = not told_together(own, alive) and accuses_him(own)
-        if accused and told_together(own, alive, accused_ok=True):
-            # «Вчера с <Ямахой> спорили — он врал и юлил»: the story of a day gone by is
-            # the reason against him — the red's reason, or the green's with the author's
-            # own «выдвигаю» — so the day-gone-by rule takes nothing back (P-V.1, G-N.1)
+        reasoned = accused and (need_reason or _own_vote_word(own))
+        if reasoned and told_together(own, alive, accused_ok=True):
             return alive, named, None
         if told_together(own, alive, accused_ok=True):
             # «Вчера с <Ямахой> гоняли до заправки»: a day gone by is no vote to tell of, but
