@@ -155,6 +155,7 @@ PARTS = {
     "development-82": HERE / "dev82",  # votes-41: a form two word nicks share, settled by grammar
     "development-85": HERE / "dev85",  # reader-76: pet forms of word nicks, a plural nick
     "development-87": HERE / "dev87",  # reader-77: a Latin nick said aloud in Cyrillic
+    "development-89": HERE / "dev89",  # votes-43: a concession settled, a greeting called out
 }
 DEVELOPMENT = tuple(p for p in PARTS if p.startswith("development"))
 LATE_EDIT = "edited_after_deadline"

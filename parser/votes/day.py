@@ -47,6 +47,7 @@ from parser.votes.negation import (
 from parser.votes.proof import (
     UNCLEAR,
     abstains,
+    accuses_him,
     corrected_away,
     green_word,
     has_vote_grammar,
@@ -443,7 +444,9 @@ def _post_vote(
     before = spans
     spans = not_retracted(own, spans)
     if before and not spans:
-        taken = _taken_back(own, as_typed, before, resolver, dead, policy, mode, author)
+        taken = _taken_back(
+            own, as_typed, before, resolver, dead, policy, mode, author, need_reason
+        )
         if taken is not None:
             return taken
     pick, failure, dead_hit, named, resolved = read_spans(
@@ -622,6 +625,7 @@ def _taken_back(
     policy: Policy,
     mode: VoteNicks,
     author: str,
+    need_reason: bool = True,
 ) -> tuple[Pick | None, list[ColoredSpan], tuple[str, str] | None] | None:
     """The reading of a post whose every coloured span is taken back: a choice settled on one
     of them (`_settled`), a nick left open (`_left_open`), or — «Против <Клинка> — он всё
@@ -639,6 +643,14 @@ def _taken_back(
         spans, resolver, dead, policy, mode, author, own
     )
     if alive is not None and len(spans) == 1:
+        # «Вчера с <Ямахой> спорили — он врал и юлил»: the story of a day gone by is the
+        # reason against him — a red's reason, or a green's beside the author's own
+        # «выдвигаю» — so the day-gone-by rule takes nothing back (P-V.1, G-N.1); a green
+        # with no vote word is shown below, as before
+        accused = not told_together(own, alive) and accuses_him(own)
+        reasoned = accused and (need_reason or _own_vote_word(own))
+        if reasoned and told_together(own, alive, accused_ok=True):
+            return alive, named, None
         if told_together(own, alive, accused_ok=True):
             # «Вчера с <Ямахой> гоняли до заправки»: a day gone by is no vote to tell of, but
             # a player named in colour as the author's companion in it is shown, whatever the
@@ -984,7 +996,10 @@ def _no_vote_said(own: str, pick: Pick, need_reason: bool = True) -> bool:
         return False
     # «Видел, как <Вега> вчера сливала мирных — зеленю»: a story with the author's own green
     # verb after it is the green's reason (G-N.1)
-    story = not need_reason and told_of(own, pick) and not _own_green_verb(own)
+    # and so is one with the author's own vote word and an accusation of him («С <X>
+    # гоняли, он мафия — выдвигаю»: the story is the reason, G-N.1)
+    reason = _own_green_verb(own) or (_own_vote_word(own) and accuses_him(own))
+    story = not need_reason and told_of(own, pick) and not reason
     # «после <антракта> поговорим»: a green nick that is an ordinary word, typed in lower
     # case inside a sentence with no vote grammar, is that word (G-N.1)
     # («<себя>» names the author by a pronoun, whatever word his nick is)

@@ -109,8 +109,14 @@ def _clause_words(text: str, *, tail: bool) -> list[str]:
         words = _contrast_cut(words_of(DASH.split(parts[0], 1)[0]), tail=False)
         stop = next((i for i, w in enumerate(words) if w in _AFTER_STOP), len(words))
         return words[:stop]
-    words = _contrast_cut(words_of(parts[-1]), tail=True)
-    whole = len(words) == len(words_of(parts[-1]))  # no conjunction cut it
+    last = parts[-1]
+    # «не ставлю ему — ставлю <X>»: a dash followed by a finite verb of its own opens a new
+    # clause, out of reach of what the clause before the dash negated
+    dashed = DASH.split(last)
+    if len(dashed) > 1 and any(_verb(w) is not None for w in words_of(dashed[-1])):
+        last = dashed[-1]
+    words = _contrast_cut(words_of(last), tail=True)
+    whole = len(words) == len(words_of(last))  # no conjunction cut it
     if len(parts) > 1 and whole and words and words[0] in _SUBORDINATE:
         words = _contrast_cut(words_of(parts[-2]), tail=True) + words
     return words
@@ -284,11 +290,21 @@ def _let_off(before: str, after: str, *, follows_nick: bool = False) -> Why:
         # «<X> — он не голосовал вчера»: another's act of voting is the reason (P-V.1)
         own_act = [i for i in live_negations(follow) if not _of_another(follow, i)]
         return "" if own_act else None
-    # «ни» beside a «не» only strengthens it («не верю ни одному слову»): the «не» decides
+    # «— и <Липе> тоже не ставлю»: «тоже не» and the author's own verb after the nick
+    # repeat a refusal said before it of him — the verb needs no vote word of its own
     live = live_negations(follow)
+    for i in live:
+        verb = _verb(follow[i + 1]) if i + 1 < len(follow) else None
+        if i and follow[i - 1] in _ALSO and verb is not None and "1per" in verb.grammemes:
+            return ""
+    # «ни» beside a «не» only strengthens it («не верю ни одному слову»): the «не» decides
     heads = [i for i in live if follow[i] == "не"] or live
     negated = votes_word(words) and any(not _of_another(follow, i) for i in heads)
     return "" if negated else None
+
+
+#: «тоже не ставлю»: what was said of the one before is said of him as well
+_ALSO: Final = frozenset(("тоже", "также"))
 
 
 def _of_another(words: Sequence[str], at: int) -> bool:

@@ -64,6 +64,7 @@ from parser.votes.typed import typed_in_latin
 __all__ = [
     "UNCLEAR",
     "abstains",
+    "accuses_him",
     "addressed_only",
     "asked_at",
     "corrected_away",
@@ -115,6 +116,9 @@ def proven_pick(own_text: str, picks: Sequence[Pick], policy: str = "last") -> P
     placed = _placed(low, picks)
     if placed is None:
         return None
+    given = _given_instead(low, placed)
+    if given is not None:
+        return given
     if _updated(low, placed):
         return placed[0][0] if policy == "first" else placed[-1][0]
     cued = _shared(low, placed, [p for p, start, end in placed if _cued(low, placed, start, end)])
@@ -122,7 +126,7 @@ def proven_pick(own_text: str, picks: Sequence[Pick], policy: str = "last") -> P
     if corrected is not None:
         return corrected
     if _second_thought(low, placed):
-        return None
+        return _settled_back(low, placed)
     if len({p.match.nick for p in cued}) == 1:
         return cued[-1]
     return None
@@ -140,6 +144,58 @@ def _shared(low: str, placed: list[tuple[Pick, int, int]], cued: list[Pick]) -> 
         if joined and a_in != b_in:
             out.append(b if a_in else a)
     return out
+
+
+#: a pronoun pointing back at the player named before it: «не ставлю ему»
+_BACK_TO_HIM: Final = frozenset(
+    ("ему", "ей", "его", "ее", "её", "него", "нее", "неё", "нему", "ней")
+)  # fmt: skip
+
+
+def _refused_him(gap: str) -> bool:
+    """«<Z900> молодец, но зелёный не ставлю ему — …»: a clause of `gap` (the words after a
+    pick, up to the next) in which the author refuses the vote or the green to the one just
+    named — a live «не» before his own verb of voting or giving (the first person), a word
+    of voting or the green noun, and a pronoun pointing back at him (G-N.1, P-V.1)."""
+    for clause in _CLAUSE.split(gap):
+        words = words_of(clause)
+        if _BACK_TO_HIM.isdisjoint(words):
+            continue
+        green = any(green_word(w) and _green_noun(w) for w in words)
+        if not (green or votes_word(words)):
+            continue
+        for n in live_negations(words):
+            verb = parse(words[n + 1])[:1] if n + 1 < len(words) else []
+            own_verb = bool(verb) and verb[0].pos == "VERB" and "1per" in verb[0].grammemes
+            if own_verb and (verb[0].lemma in _GIVE_LEMMAS or votes_word(words[n + 1 : n + 2])):
+                return True
+    return False
+
+
+def _given_instead(low: str, placed: list[tuple[Pick, int, int]]) -> Pick | None:
+    """«<Z900> молодец, но зелёный не ставлю ему — ставлю <Кардану>»: every pick but the
+    players of one refused in the words after it (`_refused_him`), and that one voted for
+    in its own clause (`_cued`) — the vote given instead (G-N.1, P-V.1). None otherwise."""
+    ends = [s for _p, s, _e in placed[1:]] + [len(low)]
+    kept = [
+        (p, s, e) for (p, s, e), nxt in zip(placed, ends, strict=True)
+        if not _refused_him(low[e:nxt])
+    ]  # fmt: skip
+    if len(kept) == len(placed) or len({p.match.nick for p, _s, _e in kept}) != 1:
+        return None
+    last, start, end = kept[-1]
+    if _cued(low, placed, start, end):
+        return last
+    # «— ставлю <Кардану>»: the verb of giving the refusal negated, said of him unnegated
+    prev_end = max((e for _p, _s, e in placed if e <= start), default=0)
+    lead = words_of(_CLAUSE.split(low[prev_end:start])[-1])
+    given = any(
+        r.pos == "VERB" and "1per" in r.grammemes and r.lemma in _GIVE_LEMMAS
+        for n, w in enumerate(lead)
+        if not (n and lead[n - 1] in ("не", "ни"))
+        for r in parse(w)[:1]
+    )
+    return last if given else None
 
 
 def _updated(low: str, placed: list[tuple[Pick, int, int]]) -> bool:
@@ -210,6 +266,41 @@ def _second_thought(low: str, placed: list[tuple[Pick, int, int]]) -> bool:
         if a.match.nick != b.match.nick and set(words_of(low[a_end:b_start])) & _SECOND_THOUGHT:
             return True
     return False
+
+
+#: what ends the clause a concession is settled in
+_CLAUSE_END: Final = re.compile(r"[.!?\n;]")
+
+
+def _settled_back(low: str, placed: list[tuple[Pick, int, int]]) -> Pick | None:
+    """«Против <Урала>, хотя и <Минск> подозрителен, но Урал больше врёт»: a concession
+    between two picks answered, after a «но»/«однако» that follows the later pick, by the
+    first player named again in plain words with a reason against him (`_accusing`) and
+    the later one not named there — the author weighed the later and kept the first
+    (P-V.1, G-N.1). Only for two picks; any other shape stays unproven (None)."""
+    if len(placed) != 2:
+        return None
+    (a, _s, _a_end), (b, _b_start, b_end) = placed
+    if a.match.nick is None or b.match.nick is None or a.match.nick == b.match.nick:
+        return None
+    close = _CLAUSE_END.search(low, b_end)
+    tail = low[b_end : close.start() if close else len(low)]
+    but = re.search(r"\b(?:но|однако)\b", tail)
+    if but is None:
+        return None
+    rest = tail[but.end() :]
+    words = words_of(rest)
+
+    def names(pick: Pick, word: str) -> bool:
+        said = {t.casefold().replace("ё", "е") for t in _said(pick)}
+        if word.replace("ё", "е") in said:
+            return True
+        nick = (pick.match.nick or "").casefold()
+        return " " not in nick and bool(set(lemmas(word)) & set(lemmas(nick)))
+
+    if not any(names(a, w) for w in words) or any(names(b, w) for w in words):
+        return None
+    return a if _accusing(rest) else None
 
 
 def _said(pick: Pick) -> tuple[str, str]:
@@ -555,7 +646,7 @@ _ACCUSING_LEMMAS: Final = frozenset(
     ("мафия", "мафиози", "мафиозный", "маньяк", "подозрительный", "подозревать",
      "подозрение", "мутный", "врать", "соврать", "наврать", "лгать", "солгать", "лжец",
      "врун", "врунья", "сливать", "слить", "топить", "крыса", "убийца", "дон", "обвинять",
-     "обвинить")
+     "обвинить", "вранье", "ложь")
 )  # fmt: skip
 _CLAUSE_STOP: Final = re.compile(r"[,;:()\n—–]|\s-\s")
 
@@ -595,6 +686,10 @@ def unproven(own_text: str, pick: Pick) -> bool:
         return not said
     if _defended(low, start, at, end, stop):
         return not _accused(sentence)
+    # «<Кама>, спокойной ночи всем!», «<X>, с добрым утром»: called out with a greeting or
+    # a wish — a formula said to him (and all), no vote
+    if _vocative(pick) and _address_lead(low[start:at]) and _wished(low[end:stop]):
+        return not _accusing(sentence)
     if has_vote_grammar(own_text, pick):
         return False
     # «<Кобзев> вчера забил на 89-й, красавчик!»: a story of his match with praise in its
@@ -612,6 +707,47 @@ def unproven(own_text: str, pick: Pick) -> bool:
     if answered_yes(low[stop : after.start() if after else len(low)]):
         return False  # «<Слона>? Да, точно его»: the question answered at once
     return not _accuses_him(low[start : after.end() if after else len(low)])
+
+
+#: those a wish may be said to before its words: «всем доброй ночи», «вам удачи»
+_WISHED_TO: Final = frozenset(("всем", "вам", "тебе", "и"))
+
+
+def _wished(rest: str) -> bool:
+    """Whether `rest`, the words after an address to the end of its sentence, is only a
+    greeting or a wish (P-V.1, G-N.1): no verb in it, and it opens (after the ones it is said
+    to: «всем», «вам») with the genitive a wish puts its thing in, no preposition before it
+    («спокойной ночи», «удачи», «хороших снов»), with «с» and the instrumental of a
+    greeting («с добрым утром», «с праздником»), or with a word of greeting («привет»). The
+    address is set off by a comma or a dash, and every word is a dictionary word: «<X>
+    го», «<X>, ахпер, без обид» say nothing of the kind."""
+    if re.match(r"\s*(?:[,—–]|-\s)", rest) is None:
+        return False  # an address is set off from what is said to him
+    words = words_of(rest)
+    if not words or any(
+        r.pos in ("VERB", "INFN", "PRED") or not r.known or r.lemma in _NONE_OF
+        for w in words
+        for r in parse(w)[:1]
+    ):
+        return False
+    while words and words[0] in _WISHED_TO:
+        words = words[1:]
+    if not words:
+        return False
+    head = parse(words[0])
+    if _GREETING_LEMMAS.intersection(r.lemma for r in head):
+        return True
+    if words[0] in ("с", "со") and len(words) > 1:
+        return any("ablt" in r.grammemes and r.pos in ("ADJF", "NOUN") for r in parse(words[1]))
+    return (
+        bool(head)
+        and head[0].pos in ("ADJF", "NOUN")
+        and any("gent" in r.grammemes and r.pos in ("ADJF", "NOUN") for r in head)
+    )
+
+
+#: a genitive of negation, no wish: «<X>, никаких сомнений»
+_NONE_OF: Final = frozenset(("никакой", "ни", "нет", "ноль"))
 
 
 def addressed_only(own_text: str, pick: Pick) -> bool:
@@ -844,6 +980,12 @@ def _accuses_him(text: str) -> bool:
         if n and any(r.pos == "PREP" for r in parse(words[n - 1])[:1]):
             return True
     return False
+
+
+def accuses_him(text: str) -> bool:
+    """`accusing`, save a noun of guilt in an oblique case no preposition governs («вместе
+    ловили мафию»: what was done to the mafia, not that he is it) — `_accuses_him`."""
+    return _accuses_him(text.casefold().replace("ё", "е"))
 
 
 def accusing(text: str) -> bool:
@@ -1230,9 +1372,15 @@ def place_use(own_text: str, pick: Pick, common: bool) -> bool:
         return False
     if any(is_cue(w) or green_word(w) or w in _CHOICE for w in before):
         return False
+    said = [r for r in parse(words_of(pick.span.text.casefold())[0]) if r.pos == "NOUN"]
+    # «с <Гайкой> не согласен, выдвигаю»: «с» with the instrumental is «with» someone — a
+    # counterpart, not a place — when the post holds the author's own live vote word or
+    # accuses him; read on as a player
+    withed = before[-1] in ("с", "со") and any("ablt" in r.grammemes for r in said[:3])
+    if withed and (_live_vote_word(low) or _accuses_him(low)):
+        return False
     if before[-1] != "на":
         return True
-    said = [r for r in parse(words_of(pick.span.text.casefold())[0]) if r.pos == "NOUN"]
     if said and {"loct", "loc2"} & said[0].grammemes:
         return True
     verb = parse(before[-2])[:1] if len(before) >= 2 else []
@@ -2068,11 +2216,15 @@ def _green_noun(word: str) -> bool:
 
 def _live_vote_word(low: str) -> bool:
     """A vote verb or noun of the author's own anywhere in the post with no live «не» in
-    the two words before it («выдвигаю», not «пока не выдвигаю»)."""
-    words = words_of(low)
-    return any(
-        is_cue(w) and not live_negations(words[max(0, n - 2) : n]) for n, w in enumerate(words)
-    )
+    the two words before it in its clause («выдвигаю», not «пока не выдвигаю»; in «не
+    согласен, выдвигаю» the «не» is another clause's)."""
+    for clause in _CLAUSE.split(low):
+        words = words_of(clause)
+        if any(
+            is_cue(w) and not live_negations(words[max(0, n - 2) : n]) for n, w in enumerate(words)
+        ):
+            return True
+    return False
 
 
 # -- a vote word that is not the author's own vote ---------------------------------------------
