@@ -296,6 +296,8 @@ def _sole_antecedent(
     is no possessive before a noun («лечу его жену»). Anything else stays a question."""
     pronoun = occ.targets[0]
     gender = pronoun_gender(tokens[pronoun.start].word, plural=True)
+    if gender is None and _plural_pronoun(tokens[pronoun.start].word):
+        return _plural_antecedent(occ, readings, tokens, mentions, me)
     if gender is None or possessive_pronoun(tokens, pronoun):
         return None
     found = _one_player_before(mentions, pronoun.start, me)
@@ -310,6 +312,44 @@ def _sole_antecedent(
         return None
     if _person_between(tokens, found.end, pronoun.start, gender, mentions):
         return None
+    return found
+
+
+def _plural_pronoun(word: str) -> bool:
+    """«их», «них», «ними»: a third-person pronoun every reading of which the dictionary
+    gives as a personal pronoun is plural."""
+    readings = [r for r in parse(word.casefold()) if r.pos == "NPRO"]
+    return bool(readings) and all({"3per", "plur"} <= r.grammemes for r in readings)
+
+
+def _plural_antecedent(
+    occ: Occ,
+    readings: Sequence[Occ],
+    tokens: Sequence[Token],
+    mentions: Sequence[Mention],
+    me: str,
+) -> Mention | None:
+    """C-3: «Весы странно голосуют, проверяю их»: a plural pronoun as the move's object
+    points back to the one player the letter names before it (the sender aside) when his
+    nick is a plural noun — every reading the dictionary gives its word in the nominative
+    is plural (Весы, Рыбы) — he is no other move's player, and no animate plural noun
+    («соседей») stands between them. A possessive («их лидера») and anything else stay a
+    question."""
+    pronoun = occ.targets[0]
+    if possessive_pronoun(tokens, pronoun):
+        return None
+    found = _one_player_before(mentions, pronoun.start, me)
+    if found is None or _object_of_another_move(found, occ, readings):
+        return None
+    nick = (found.nick or "").casefold().replace("ё", "е")
+    nominative = [r for r in parse(nick) if r.pos == "NOUN" and "nomn" in r.grammemes]
+    if " " in nick or not nominative or any("plur" not in r.grammemes for r in nominative):
+        return None
+    taken = {k for m in mentions for k in range(m.start, m.end)}
+    for k in range(found.end, pronoun.start):
+        first = parse(tokens[k].word)[:1] if tokens[k].word and k not in taken else []
+        if first and first[0].pos == "NOUN" and {"anim", "plur"} <= first[0].grammemes:
+            return None  # «Весы и их соседи…»: the neighbours may be meant
     return found
 
 

@@ -1,0 +1,85 @@
+"""The writer naming herself (C-2, C-3): «это Весы, дон Персей», «Пишет Кассиопея: лечу
+Ориона», «с вами Рыба, убиваем Зенита», «Зенит на связи. Проверяю Рака», «я — Кассиопея»,
+and a signature at the end: «Стреляю в Ориона — Весы», «Убиваю Стрельца⏎Орион».
+
+A host reads the sender's own nick in such a place as who is writing — accounted for, never
+the move's player: the move is what the rest of the letter says. The nick must be written as
+it is (its nominative, any letter case, «ё» as «е»), right after a word that introduces the
+writer («это», «пишет», «вам пишет», «с вами», «на связи», «я —», «я:») or right before «на
+связи»; any other player there is talk about him («это Зенит убил Лебедя») and is left to the
+reader. A signature is the sender's nick alone after a dash or on the letter's last line, and
+only where the words before it name another living player: «Дон — Весы», «Лечу —
+Кассиопея» with nobody else named stay her own nick as the move's player (a self-election, a
+self-heal where the rules allow it), read as before. The sender's nick as a move's object
+(«Лечу Кассиопею», «Доном выбираю Весы») is never cut.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from parser.letters.mentions import find_mentions
+from parser.letters.tokens import tokenize
+from parser.morph import parse
+from parser.nicks import NickResolver
+from parser.sender import SenderView
+
+__all__ = ["introduction_cut"]
+
+_EDGE: Final = r"(?:^|(?<=[\s.,!?;:()«»\"—–-]))"
+_AFTER: Final = r"(?=$|[\s.,!?;:()«»\"—–-])"
+#: words that introduce the writer before her nick
+_BEFORE: Final = r"(?:это|пишет(?:\s+вам)?|вам\s+пишет|с\s+вами|на\s+связи|я\s*[—–-]+|я\s*:)"
+_DASH: Final = r"[—–-]+"
+
+
+def _nick_pattern(nick: str) -> str:
+    """The nick as written, its words apart by any spaces, «ё» and «е» alike."""
+    words = [re.escape(w).replace("ё", "[её]").replace("е", "[её]") for w in nick.split()]
+    return r"\s+".join(words)
+
+
+def introduction_cut(text: str, view: SenderView, resolver: NickResolver) -> str:
+    """`text` without the sender introducing herself (see the module docstring): each such
+    introduction becomes a sentence break, a signature is dropped."""
+    nick = _nick_pattern(view.nick.casefold())
+    if not nick:
+        return text
+    flags = re.IGNORECASE
+    intro = re.compile(
+        _EDGE
+        + rf"(?:{_BEFORE}\s*[,:—–-]?\s*(?P<a>{nick})|(?P<b>{nick})\s*,?\s*на\s+связи)"
+        + _AFTER
+        + r"\s*[,.!:;—–-]*",
+        flags,
+    )
+
+    def cut(found: re.Match[str]) -> str:
+        if found.group("a") is not None and _past_verb_after(text, found.end()):
+            return found.group(0)  # «это Весы убили …»: she tells of herself, no greeting
+        return " . "
+
+    out = intro.sub(cut, text)
+    signed = re.compile(
+        rf"(?:{_DASH}|\n)\s*(?:(?:ваш|ваша|твой|твоя)\s+)?{nick}\s*[.!)]*\s*$", flags
+    )
+    found = signed.search(out)
+    if found is not None and _names_another(out[: found.start()], view, resolver):
+        out = out[: found.start()]
+    return out
+
+
+def _past_verb_after(text: str, at: int) -> bool:
+    """Whether the word at `at` is a verb in the past tense (the nick its subject)."""
+    word = re.match(r"\s*([а-яё]+)", text[at:].casefold())
+    if word is None:
+        return False
+    top = parse(word.group(1))[:1]
+    return bool(top) and top[0].pos == "VERB" and "past" in top[0].grammemes
+
+
+def _names_another(text: str, view: SenderView, resolver: NickResolver) -> bool:
+    """Whether `text` names a living player other than the sender."""
+    mentions = find_mentions(tokenize(text), resolver, view)
+    return any(m.kind == "nick" and m.nick != view.nick for m in mentions)
