@@ -83,6 +83,8 @@ def test_C_2_the_sender_introducing_herself_is_no_target(
         # P-S.2: her own nick as the election's object, no introducing word
         ("Весы", "Дон — Весы", "pefl", 0, "Весы"),
         ("Весы", "Доном выбираю Весы", "pefl", 0, "Весы"),
+        # «это» after a word heading the move: she names herself for it
+        ("Весы", "Дон — это Весы", "pefl", 0, "Весы"),
     ],
 )
 def test_C_2_the_senders_nick_as_the_moves_object_stays(
@@ -90,6 +92,21 @@ def test_C_2_the_senders_nick_as_the_moves_object_stays(
 ) -> None:
     got = _read(sender, text, ruleset=ruleset, turn=turn)
     assert got.kind == "move" and got.targets == (target,)
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "ruleset", "turn"),
+    [
+        ("Весы", "Доном выбираю Персея, а если нет — Весы", "pefl", 0),
+        ("Кассиопея", "Лечу Стрельца, а если нет — Кассиопея", "gambler", 3),
+    ],
+)
+def test_C_2_a_fallback_after_a_dash_is_no_signature(
+    sender: str, text: str, ruleset: str, turn: int
+) -> None:
+    # the words before the dash end on «нет», not on another player: the nick is theirs
+    got = _read(sender, text, ruleset=ruleset, turn=turn)
+    assert got.kind == "question"
 
 
 def test_C_2_another_player_after_eto_is_talk_not_an_introduction() -> None:
@@ -127,6 +144,9 @@ def test_C_3_a_plural_pronoun_is_the_one_plural_nick_named_before_it() -> None:
         "Весы странно голосуют, проверяю их лидера",  # a possessive
         "Проверяю их",  # nobody named
         "Плутон мутный, проверяю их",  # a singular nick
+        "Весы и Плутон врут, проверяю их",  # joined to another
+        "Весы и мафия заодно, проверяю их",  # joined to a group
+        "Весы прячут документы, проверяю их",  # a plural thing between
     ],
 )
 def test_C_3_a_plural_pronoun_without_one_plural_antecedent_is_asked(text: str) -> None:

@@ -332,9 +332,9 @@ def _plural_antecedent(
     """C-3: «Весы странно голосуют, проверяю их»: a plural pronoun as the move's object
     points back to the one player the letter names before it (the sender aside) when his
     nick is a plural noun — every reading the dictionary gives its word in the nominative
-    is plural (Весы, Рыбы) — he is no other move's player, and no animate plural noun
-    («соседей») stands between them. A possessive («их лидера») and anything else stay a
-    question."""
+    is plural (Весы, Рыбы) — he is no other move's player, nothing joins him to others
+    («Весы и мафия», «с друзьями») and no plural noun («маньяков», «документы») stands
+    between them. A possessive («их лидера») and anything else stay a question."""
     pronoun = occ.targets[0]
     if possessive_pronoun(tokens, pronoun):
         return None
@@ -345,12 +345,20 @@ def _plural_antecedent(
     nominative = [r for r in parse(nick) if r.pos == "NOUN" and "nomn" in r.grammemes]
     if " " in nick or not nominative or any("plur" not in r.grammemes for r in nominative):
         return None
+    if found.start > 0 and tokens[found.start - 1].word in _JOINING:
+        return None  # «Мафия и Весы …»: a group the pronoun may mean
     taken = {k for m in mentions for k in range(m.start, m.end)}
     for k in range(found.end, pronoun.start):
+        if tokens[k].word in _JOINING:
+            return None  # «Весы и мафия, убиваю их»: the pair, not Весы alone
         first = parse(tokens[k].word)[:1] if tokens[k].word and k not in taken else []
-        if first and first[0].pos == "NOUN" and {"anim", "plur"} <= first[0].grammemes:
-            return None  # «Весы и их соседи…»: the neighbours may be meant
+        if first and first[0].pos == "NOUN" and "plur" in first[0].grammemes:
+            return None  # «Весы боятся маньяков», «… прячут документы»: they may be meant
     return found
+
+
+#: words joining the player to others, whom a plural pronoun may mean with him
+_JOINING: Final = frozenset({"и", "с", "со", "да", "или", "либо", "вместе", "оба", "обе"})
 
 
 def _one_player_before(mentions: Sequence[Mention], at: int, me: str) -> Mention | None:

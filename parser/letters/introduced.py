@@ -58,6 +58,8 @@ def introduction_cut(text: str, view: SenderView, resolver: NickResolver) -> str
     def cut(found: re.Match[str]) -> str:
         if found.group("a") is not None and _past_verb_after(text, found.end()):
             return found.group(0)  # «это Весы убили …»: she tells of herself, no greeting
+        if found.group("a") is not None and _names_the_move_before(text[: found.start()]):
+            return found.group(0)  # «Дон — это Весы»: she names herself for the move
         return " . "
 
     out = intro.sub(cut, text)
@@ -65,9 +67,25 @@ def introduction_cut(text: str, view: SenderView, resolver: NickResolver) -> str
         rf"(?:{_DASH}|\n)\s*(?:(?:ваш|ваша|твой|твоя)\s+)?{nick}\s*[.!)]*\s*$", flags
     )
     found = signed.search(out)
-    if found is not None and _names_another(out[: found.start()], view, resolver):
+    if found is not None and _closed_on_another(out[: found.start()], view, resolver):
         out = out[: found.start()]
     return out
+
+
+#: words after which the nick is the move's own («Дон — это Весы», «Цель: это Весы»)
+_MOVE_HEADS: Final = frozenset(
+    {"дон", "доном", "доны", "цель", "ход", "выбор", "исполнитель", "исполнителем"}
+)
+
+
+def _names_the_move_before(before: str) -> bool:
+    """Whether the words right before «это» head the move: a dash or a colon, or a word
+    of the move's line («дон», «цель», «ход» …) in the same clause."""
+    clause = re.split(r"[.!?;\n]", before)[-1].strip()
+    if clause.endswith(("—", "–", "-", ":")):
+        return True
+    words = re.findall(r"[а-яё]+", clause.casefold())
+    return bool(words) and words[-1] in _MOVE_HEADS
 
 
 def _past_verb_after(text: str, at: int) -> bool:
@@ -79,7 +97,17 @@ def _past_verb_after(text: str, at: int) -> bool:
     return bool(top) and top[0].pos == "VERB" and "past" in top[0].grammemes
 
 
-def _names_another(text: str, view: SenderView, resolver: NickResolver) -> bool:
-    """Whether `text` names a living player other than the sender."""
-    mentions = find_mentions(tokenize(text), resolver, view)
-    return any(m.kind == "nick" and m.nick != view.nick for m in mentions)
+def _closed_on_another(text: str, view: SenderView, resolver: NickResolver) -> bool:
+    """Whether `text`, the words before a signature, ends on another living player named
+    (its last word his nick: «Стреляю в Ориона — Весы»), or ends a sentence and names one:
+    then the nick after it stands apart. «…, а если нет — Весы», «исполнитель — Весы» end
+    on a word of their own and the nick after the dash is still theirs."""
+    tokens = tokenize(text)
+    mentions = find_mentions(tokens, resolver, view)
+    others = [m for m in mentions if m.kind == "nick" and m.nick != view.nick]
+    if not others:
+        return False
+    if text.rstrip().endswith((".", "!", ")")):
+        return True
+    last = max((k for k, t in enumerate(tokens) if t.word), default=-1)
+    return any(m.start <= last < m.end and not m.negated for m in others)
