@@ -152,3 +152,16 @@ def test_C_3_a_plural_pronoun_is_the_one_plural_nick_named_before_it() -> None:
 def test_C_3_a_plural_pronoun_without_one_plural_antecedent_is_asked(text: str) -> None:
     got = _read("Зенит", text)
     assert (got.kind, got.code) == ("question", PRONOUN)
+
+
+def test_C_2_a_signature_after_a_pronoun_leaves_the_pronoun_to_its_player() -> None:
+    # «его» is another player: the sender's nick after the dash signs the letter
+    got = _read("Зенит", "Плутон вчера врал, проверяю его — Зенит")
+    assert (got.kind, got.action, got.targets) == ("move", "check", ("Плутон",))
+
+
+def test_C_3_a_pronoun_resolved_beside_another_nick_after_a_dash_is_asked() -> None:
+    # «его — Лебедь»: the pronoun's player and another player offered; the second is kept
+    # with the first, so the letter is asked which (it broke the reading before)
+    got = _read("Зенит", "Плутон вчера врал, проверяю его — Лебедь")
+    assert (got.kind, got.code) == ("question", WHICH_TARGET)

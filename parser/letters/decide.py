@@ -198,7 +198,9 @@ def resolve_pronouns(
                 or _sole_antecedent(occ, readings, tokens, every, me)
             )
             if said is not None:
-                occ = replace(occ, targets=[said])  # «… на Голкипера. В смысле убиваю его»
+                occ = replace(
+                    occ, targets=[said, *occ.targets[1:]]
+                )  # «… на Голкипера. В смысле убиваю его»
         elif not occ.targets:
             # «Отправляю Бориса в долгий сон. То есть убиваю.»: the act restated, no object
             carried = _restated_without_object(occ, readings, tokens, every, me)

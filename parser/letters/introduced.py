@@ -21,7 +21,7 @@ from typing import Final
 
 from parser.letters.mentions import find_mentions
 from parser.letters.tokens import tokenize
-from parser.morph import parse
+from parser.morph import parse, pronoun_gender
 from parser.nicks import NickResolver
 from parser.sender import SenderView
 
@@ -36,7 +36,7 @@ _DASH: Final = r"[—–-]+"
 
 def _nick_pattern(nick: str) -> str:
     """The nick as written, its words apart by any spaces, «ё» and «е» alike."""
-    words = [re.escape(w).replace("ё", "[её]").replace("е", "[её]") for w in nick.split()]
+    words = ["".join("[её]" if c in "её" else re.escape(c) for c in w) for w in nick.split()]
     return r"\s+".join(words)
 
 
@@ -110,4 +110,6 @@ def _closed_on_another(text: str, view: SenderView, resolver: NickResolver) -> b
     if text.rstrip().endswith((".", "!", ")")):
         return True
     last = max((k for k, t in enumerate(tokens) if t.word), default=-1)
+    if last >= 0 and pronoun_gender(tokens[last].word, plural=True) is not None:
+        return True  # «Орион врал, убиваю его — Рыбы»: «его» is another player
     return any(m.start <= last < m.end and not m.negated for m in others)
