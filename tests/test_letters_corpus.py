@@ -304,7 +304,6 @@ KNOWN_SILENT: Final[dict[str, str]] = {
     # (tests/letters/README.md): (a) a misreading of the words, (b) the host's judgement
     "ho22_pefl:78": "(b) a Don's order naming the kamikaze executor, taken (the writer asks)",
     # held-out part 23, measured at the stop's start (tests/letters/README.md)
-    "ho23_pefl:2": "(a) «это весы дон персей голосую за него»: the writer's own name taken as Don",
     "ho23_gambler:60": "(b) the godfather's kill of his own mafioso, taken (the writer asks)",
     # held-out part 24, measured at the stop's start (tests/letters/README.md)
     "ho24_pefl:87": "(b) a Don's order naming the kamikaze executor, taken (the writer asks)",

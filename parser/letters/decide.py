@@ -198,7 +198,9 @@ def resolve_pronouns(
                 or _sole_antecedent(occ, readings, tokens, every, me)
             )
             if said is not None:
-                occ = replace(occ, targets=[said])  # «… на Голкипера. В смысле убиваю его»
+                occ = replace(
+                    occ, targets=[said, *occ.targets[1:]]
+                )  # «… на Голкипера. В смысле убиваю его»
         elif not occ.targets:
             # «Отправляю Бориса в долгий сон. То есть убиваю.»: the act restated, no object
             carried = _restated_without_object(occ, readings, tokens, every, me)
@@ -296,6 +298,8 @@ def _sole_antecedent(
     is no possessive before a noun («лечу его жену»). Anything else stays a question."""
     pronoun = occ.targets[0]
     gender = pronoun_gender(tokens[pronoun.start].word, plural=True)
+    if gender is None and _plural_pronoun(tokens[pronoun.start].word):
+        return _plural_antecedent(occ, readings, tokens, mentions, me)
     if gender is None or possessive_pronoun(tokens, pronoun):
         return None
     found = _one_player_before(mentions, pronoun.start, me)
@@ -311,6 +315,52 @@ def _sole_antecedent(
     if _person_between(tokens, found.end, pronoun.start, gender, mentions):
         return None
     return found
+
+
+def _plural_pronoun(word: str) -> bool:
+    """«их», «них», «ними»: a third-person pronoun every reading of which the dictionary
+    gives as a personal pronoun is plural."""
+    readings = [r for r in parse(word.casefold()) if r.pos == "NPRO"]
+    return bool(readings) and all({"3per", "plur"} <= r.grammemes for r in readings)
+
+
+def _plural_antecedent(
+    occ: Occ,
+    readings: Sequence[Occ],
+    tokens: Sequence[Token],
+    mentions: Sequence[Mention],
+    me: str,
+) -> Mention | None:
+    """C-3: «Весы странно голосуют, проверяю их»: a plural pronoun as the move's object
+    points back to the one player the letter names before it (the sender aside) when his
+    nick is a plural noun — every reading the dictionary gives its word in the nominative
+    is plural (Весы, Рыбы) — he is no other move's player, nothing joins him to others
+    («Весы и мафия», «с друзьями») and no plural noun («маньяков», «документы») stands
+    between them. A possessive («их лидера») and anything else stay a question."""
+    pronoun = occ.targets[0]
+    if possessive_pronoun(tokens, pronoun):
+        return None
+    found = _one_player_before(mentions, pronoun.start, me)
+    if found is None or _object_of_another_move(found, occ, readings):
+        return None
+    nick = (found.nick or "").casefold().replace("ё", "е")
+    nominative = [r for r in parse(nick) if r.pos == "NOUN" and "nomn" in r.grammemes]
+    if " " in nick or not nominative or any("plur" not in r.grammemes for r in nominative):
+        return None
+    if found.start > 0 and tokens[found.start - 1].word in _JOINING:
+        return None  # «Мафия и Весы …»: a group the pronoun may mean
+    taken = {k for m in mentions for k in range(m.start, m.end)}
+    for k in range(found.end, pronoun.start):
+        if tokens[k].word in _JOINING:
+            return None  # «Весы и мафия, убиваю их»: the pair, not Весы alone
+        first = parse(tokens[k].word)[:1] if tokens[k].word and k not in taken else []
+        if first and first[0].pos == "NOUN" and "plur" in first[0].grammemes:
+            return None  # «Весы боятся маньяков», «… прячут документы»: they may be meant
+    return found
+
+
+#: words joining the player to others, whom a plural pronoun may mean with him
+_JOINING: Final = frozenset({"и", "с", "со", "да", "или", "либо", "вместе", "оба", "обе"})
 
 
 def _one_player_before(mentions: Sequence[Mention], at: int, me: str) -> Mention | None:

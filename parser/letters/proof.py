@@ -188,6 +188,8 @@ def prove(
         # «Дон Клюквина или Клюкина, не помню»: two players weighed under «или» and neither
         # chosen after — the election is not made yet, whoever of them may be Don (C-3)
         weighed = _weighed_question(reading, evidence) if elected else None
+        # «Доном выбираю Персея и Деву»: one Don, two players named for him (P-S.2)
+        weighed = weighed or (_elected_pair(reading, evidence) if elected else None)
         return weighed or (_target_bound(reading, view) if elected else None) or reading
     evidence = _in_cyrillic(evidence)
     reading = _plain_targets(reading, evidence, view)
@@ -1551,6 +1553,27 @@ def _one_of_them(
         WHICH_TARGET,
         f"Кого из них: {' или '.join(named)}? Пришлите, пожалуйста, ход с одним ником.",
     )
+
+
+def _elected_pair(reading: LetterReading, evidence: Evidence) -> LetterReading | None:
+    """P-S.2: «Доном выбираю Персея и Деву», «дон Персей и Дева»: the elected player and
+    another living player joined by «и» with nothing else between them — a clan has one
+    Don, and the letter names two for him: asked which, never the first taken."""
+    tokens = evidence.tokens
+    nicks = sorted((m for m in evidence.mentions if m.kind == "nick"), key=lambda m: m.start)
+    for a, b in pairwise(nicks):
+        between = [t.word for t in tokens[a.end : b.start] if t.word]
+        if between not in (["и"], ["and"]) or a.nick == b.nick or a.negated or b.negated:
+            continue
+        if any(t.clause_end for t in tokens[a.end - 1 : b.start]):
+            continue  # «Доном Персея, и Дева согласна»: another clause
+        if {a.nick, b.nick} & set(reading.targets):
+            return question_reading(
+                WHICH_TARGET,
+                f"Доном клан выбирает одного игрока: {a.raw.strip(EDGE_MARKS)} или "
+                f"{b.raw.strip(EDGE_MARKS)}? Пришлите, пожалуйста, выбор с одним ником.",
+            )
+    return None
 
 
 def _weighed(reading: LetterReading, evidence: Evidence) -> tuple[str, str] | None:

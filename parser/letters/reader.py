@@ -45,6 +45,7 @@ from parser.letters.executor import (
 from parser.letters.foreign import unread_language
 from parser.letters.gameline import marked_lines
 from parser.letters.infer import side_beside, side_over_unnamed, without_action_word
+from parser.letters.introduced import introduction_cut
 from parser.letters.mentions import Mention, find_mentions
 from parser.letters.promised import (
     held_back,
@@ -132,6 +133,8 @@ def read_letter(
     text = spoken_marks(text)  # «… точка», «… запятая» left by speech input
     text = telegraph_marks(text, view.living)  # «… ТЧК», «… ЗПТ» typed as a telegram
     text = uncapped(text)  # a letter all in capitals says nothing by its case
+    # «это Весы, дон Персей», «… — Весы»: the writer naming herself is no move's player (C-2)
+    text = introduction_cut(text, view, resolver)
     # «пишу за Февронию: она лечит Аду», «муж просил передать: проверяю Аду» (C-2)
     # «ubit Uroven» from a killer: the infinitive, its soft sign left out (C-2)
     killer = "kill" in view.moving_actions()

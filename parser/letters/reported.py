@@ -92,6 +92,12 @@ def reports(tokens: Sequence[Token], mentions: Sequence[Mention], view: SenderVi
         if quoted is not None:
             out.append(Report(k, speaker, quoted[0], quoted[1], directive))
             continue
+        if _speaker_opens(tokens, k, speaker):
+            # «Пишет Лебедь: проверяю …»: the speaker after the verb opens the words with a
+            # colon — passed on as said, to the end of the sentence
+            assert speaker is not None
+            out.append(Report(k, speaker, speaker.end, _scope_end(tokens, k, True), directive))
+            continue
         end = _clause_end(tokens, k) if _as_said(tokens, k) else _scope_end(tokens, k)
         if end > k + 1:
             out.append(Report(k, speaker, k + 1, end, directive))
@@ -441,8 +447,19 @@ def _nominative(tokens: Sequence[Token], m: Mention) -> bool:
     return not nouns or any("nomn" in p.grammemes for p in nouns)
 
 
-def _scope_end(tokens: Sequence[Token], k: int) -> int:
-    """Where the words reported by the verb at `k` end (exclusive)."""
+def _speaker_opens(tokens: Sequence[Token], k: int, speaker: Mention | None) -> bool:
+    """The verb at `k` stands first, its speaker (a player) right after it, and the
+    speaker's word ends with a colon: «Пишет Лебедь: …», «Говорит Дон: …» (C-2)."""
+    return (
+        speaker is not None
+        and speaker.start == k + 1
+        and tokens[speaker.end - 1].raw.rstrip().endswith(":")
+    )
+
+
+def _scope_end(tokens: Sequence[Token], k: int, colon: bool = False) -> int:
+    """Where the words reported by the verb at `k` end (exclusive); `colon`: they are
+    opened by a colon after the verb's speaker, passed on as said."""
     sentence = tokens[k].sentence
     nxt = k + 1
     while nxt < len(tokens) and not tokens[nxt].word and tokens[nxt].sentence == sentence:
@@ -454,7 +471,7 @@ def _scope_end(tokens: Sequence[Token], k: int) -> int:
                 j > nxt or len(tokens[j].raw) > 2
             ):
                 return j + 1
-    verbatim = _verbatim(tokens, k)
+    verbatim = colon or _verbatim(tokens, k)
     j = k + 1
     while j < len(tokens) and tokens[j].sentence == sentence:
         parted = tokens[j - 1].clause_end or tokens[j - 1].raw in DASHES
