@@ -88,6 +88,7 @@ from parser.letters.sense import (
     booked_hour,
     everyday_frame,
     goal_off_frame,
+    in_place_phrase,
     kin_of_object,
     off_frame,
     other_sense_verb,
@@ -1441,6 +1442,7 @@ def _accounted(
         other_sense_verb(tokens, m) is not None
         or _owner_of_thing(tokens, m)
         or (anchors and set_aside(tokens, m))
+        or (anchors and in_place_phrase(tokens, m))
         or any(kin_of_object(tokens, m, c.end) for c in mentions if c.start in chosen)
         or (anchors and _wished_beside_plain(tokens, m, anchors))
         or (bool(mentions) and thing_of_talk(tokens, m, mentions))
