@@ -157,7 +157,26 @@ def _set_aside(
     names no move."""
     if w.past and not (conditional_word(tokens, i) and _player_in_sentence(tokens, i, players)):
         return True
-    return _taken_back(tokens, i) or thing_object(tokens, i, in_mention)
+    return (
+        _taken_back(tokens, i)
+        or thing_object(tokens, i, in_mention)
+        or _noun_after_preposition(tokens, i)
+    )
+
+
+def _noun_after_preposition(tokens: Sequence[Token], i: int) -> bool:
+    """«на берегу Оки»: an action word right after a preposition in its clause, where the
+    dictionary reads the word both as a verb's form and as a noun («берегу»: беречь, and the
+    locative of «берег»), is that noun — a preposition governs no verb (C-2)."""
+    if i == 0 or tokens[i - 1].clause_end or tokens[i - 1].sentence != tokens[i].sentence:
+        return False
+    before = parse(tokens[i - 1].word)[:1] if tokens[i - 1].word else ()
+    if not before or before[0].pos != "PREP":
+        return False
+    readings = parse(tokens[i].word)
+    # a verb's form the noun shares («берегу»), not a noun of the move («в засаду», «на
+    # проверку»), which a preposition governs as the move's own word
+    return any(p.pos == "NOUN" for p in readings) and any(p.pos == "VERB" for p in readings)
 
 
 def _player_in_sentence(tokens: Sequence[Token], i: int, players: Sequence[Mention]) -> bool:

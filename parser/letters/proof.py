@@ -88,6 +88,7 @@ from parser.letters.sense import (
     booked_hour,
     everyday_frame,
     goal_off_frame,
+    in_place_phrase,
     kin_of_object,
     off_frame,
     other_sense_verb,
@@ -1443,6 +1444,7 @@ def _accounted(
         other_sense_verb(tokens, m) is not None
         or _owner_of_thing(tokens, m)
         or (anchors and set_aside(tokens, m))
+        or (anchors and in_place_phrase(tokens, m))
         or any(kin_of_object(tokens, m, c.end) for c in mentions if c.start in chosen)
         or (anchors and _wished_beside_plain(tokens, m, anchors))
         or (bool(mentions) and thing_of_talk(tokens, m, mentions))
@@ -2078,7 +2080,10 @@ def _undecided(reading: LetterReading, evidence: Evidence) -> bool:
         tokens, evidence.chosen.i, evidence.mentions
     ):
         return True
-    at = max([evidence.chosen.i if evidence.chosen else -1, *(m.end - 1 for m in places)])
+    # the target named in the doubt's own clause («…, не уверен, что Урала», «не уверен,
+    # убивать ли Урала») is what is doubted, not named again to settle it
+    kept = [m.end - 1 for m in places if not _doubted_object(tokens, m.start)]
+    at = max([evidence.chosen.i if evidence.chosen else -1, *kept])
     named = {m.start for m in evidence.mentions if m.kind == "nick"}
     if at >= 0 and _doubted(tokens, at, named):
         return True
@@ -2218,9 +2223,92 @@ def _doubted(
         unsure = w in undecided_words() or w == "знаю"
         if doubt_verb(w) and _own_topic([*words[max(n - 3, 0) : n], "", *words[n + 1 : n + 4]]):
             continue  # «…, а про остальных подумаю»: a doubt of something else
+        if unsure and w != "знаю" and _doubt_of_another(tokens, at[n], named):
+            continue  # «…, хотя не уверен, что он мафия»: the player's side doubted
         if (unsure and n > 0 and words[n - 1] == "не") or doubt_verb(w) or w in UNSURE_WORDS:
             return True
     return False
+
+
+def _doubted_object(tokens: Sequence[Token], start: int) -> bool:
+    """C-2: whether the player at `start` stands in the clause of a doubt said before him in
+    his sentence — «не уверен(а)» and only «что», «ли», «именно» or an infinitive between
+    («…, хотя не уверен, что Урала», «не уверен, убивать ли Урала»): the doubt's object,
+    not the target named again after it."""
+    for j in range(start - 1, -1, -1):
+        t = tokens[j]
+        if t.sentence != tokens[start].sentence:
+            return False
+        if not t.word:
+            continue
+        if t.word in _SURE_FORMS:
+            return j > 0 and tokens[j - 1].word == "не"
+        if t.word in ("что", "ли", "именно"):
+            continue
+        if any(p.pos == "INFN" for p in parse(t.word)[:1]):
+            continue
+        return False
+    return False
+
+
+#: «уверен(а)»: the forms «не» before makes a doubt of the sender's
+_SURE_FORMS: Final = ws("уверен уверена уверены")
+#: a third person that a doubt's clause may be about: «что он мафия», «что Днепр мафия»
+_THIRD: Final = ws("он она оно они")
+#: the need of the move doubted, not the move: «не уверена, что надо»
+_NEED: Final = ws("надо нужно необходимо")
+#: words that point back at the move itself: «не уверен, что это правильно», «что так»
+_THE_MOVE: Final = ws("это то так")
+
+
+def _doubt_clause(tokens: Sequence[Token], k: int) -> list[int]:
+    """The indices of the words of the clause «что …» right after the word of doubt at `k`
+    («не уверен, что он мафия»), or none when «что» does not follow it."""
+    after = [j for j in range(k + 1, len(tokens)) if tokens[j].word]
+    if not after or tokens[after[0]].word != "что":
+        return []
+    if tokens[after[0]].sentence != tokens[k].sentence:
+        return []
+    out: list[int] = []
+    for j in after[1:]:
+        if tokens[j].sentence != tokens[k].sentence:
+            break
+        out.append(j)
+        if tokens[j].clause_end:
+            break
+    return out
+
+
+def _doubt_of_another(tokens: Sequence[Token], k: int, named: Collection[int]) -> bool:
+    """C-2: «Убиваю Урала, хотя и не уверен, что он мафия», «Лечу Оку, хотя не уверена, что
+    надо»: the doubt's clause «что …» after «не уверен(а)» at `k` is about something other
+    than the move — the player's side or role (a third person or a nick as the subject, with
+    a predicate after it), what others will do (a verb of the third person) or the need of
+    it — so it takes nothing back. Not when the clause names the target alone («что
+    Урала», «что её», «что он, а не Минск»), holds the sender's own verb or an infinitive
+    («что убью именно его»), a question «ли», or points back at the move («что это
+    правильно»)."""
+    clause = _doubt_clause(tokens, k)
+    if not clause:
+        return False
+    words = [tokens[j].word for j in clause]
+    if set(words) & (_THE_MOVE | {"ли", "не", "или"}):
+        return False
+    said = False  # a verb of the third person before an infinitive: «что её будут бить»
+    for w in words:
+        p = parse(w)[:1]
+        if p and ("1per" in p[0].grammemes or (p[0].pos == "INFN" and not said)):
+            return False
+        said = said or bool(p and p[0].pos == "VERB" and "3per" in p[0].grammemes)
+    if words[0] in _NEED and len(words) == 1:
+        return True
+    first = clause[0]
+    if words[0] in _THIRD or first in named:
+        # a subject with something said of it: «он мафия», «Днепр мафия»
+        return len(words) > 1 and clause[1] not in named
+    if any(j in named for j in clause):
+        return False
+    return any(p.pos == "VERB" and "3per" in p.grammemes for w in words for p in parse(w)[:1])
 
 
 #: prepositions that name what a thought is about: «подумаю о Гоше», «про остальных»

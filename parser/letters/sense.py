@@ -1846,3 +1846,74 @@ def _person_after(tokens: Sequence[Token], m: Mention) -> bool:
             return True
         k += 1
     return False
+
+
+#: the preposition of a blow's path: a noun after it may be the victim's own part
+#: («бью по голове X»), so a player hanging on it is no place
+_BLOW_PATH: Final = ws("по")
+
+
+#: prepositions of where or whither a player may stand in after a noun of place («дорога на
+#: Минск», «дача у Волги»); «с», «для», «от» name a companion, a beneficiary, a source
+_WHERE: Final = ws("в во на до под за у возле около близ через вдоль мимо по")
+
+
+def in_place_phrase(tokens: Sequence[Token], m: Mention) -> bool:
+    """«Лечу Каму, она живёт на берегу Оки», «Валю Урала у дороги на Минск», «а потом в
+    отпуск на Каму»: the player hangs on a lower-case inanimate common noun — right after
+    it, or after a preposition right after it — and that noun stands after a preposition
+    itself: a phrase of place, the player its part, no player of the move (C-2). Not when
+    the noun's phrase may be a blow's aim at the player's own part — «в»/«на» with the
+    noun in the accusative («стреляю в голову X»), «по» («бью по ногам X») — unless its
+    clause has no verb at all (a clause of going: «а потом в отпуск на X»)."""
+    k = m.start - 1
+    if k < 1 or not _joined(tokens, k, m.start):
+        return False
+    top = parse(tokens[k].word)[:1] if tokens[k].word else ()
+    if top and top[0].pos == "PREP":
+        if tokens[k].word not in _WHERE:
+            return False  # «в отпуск с X»: a companion, no place
+        k -= 1  # «дороги на Минск»: the player after the noun's own preposition
+        if k < 1 or not _joined(tokens, k, k + 1):
+            return False
+    noun = tokens[k]
+    if not noun.word or not noun.raw[:1].islower():
+        return False
+    nouns = [p for p in parse(noun.word) if p.known and p.pos == "NOUN"]
+    if not nouns or any(p.grammemes & (_NAMED | _GIVEN) or "anim" in p.grammemes for p in nouns):
+        return False
+    j = k - 1
+    while j >= 0 and _joined(tokens, j, j + 1):
+        head = parse(tokens[j].word)[:1] if tokens[j].word else ()
+        if head and head[0].pos == "PREP":
+            break
+        if not head or head[0].pos not in _MODIFIERS:
+            return False
+        j -= 1
+    else:
+        return False
+    prep = tokens[j].word
+    aimed = prep in _BLOW_PATH or (
+        prep in _PLACE_PREPS and any("accs" in p.grammemes for p in nouns)
+    )
+    return not aimed or not _verb_in_clause(tokens, j)
+
+
+def _joined(tokens: Sequence[Token], a: int, b: int) -> bool:
+    """The tokens at `a` and `b` (a before b) stand in one clause of one sentence."""
+    return tokens[a].sentence == tokens[b].sentence and not tokens[a].clause_end
+
+
+def _verb_in_clause(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the clause holding `k` has a verb form or an action word of the game."""
+    a, b = clause_bounds(tokens, k)
+    for t in tokens[a : b + 1]:
+        if not t.word:
+            continue
+        top = parse(t.word)[:1]
+        if top and top[0].pos in ("VERB", "INFN", "GRND", "PRTS"):
+            return True
+        found = lookup(t.word)
+        if found is not None and found.actions:
+            return True
+    return False
