@@ -14,11 +14,9 @@ from typing import Any
 
 import pytest
 
-from parser.letters.reader import read_letter
 from parser.letters.reading import LetterReading
 from parser.letters.tokens import tokenize
-from parser.nicks import NickResolver
-from parser.sender import cast_state, sender_view
+from tests.letter_kit import read_among
 
 _PLAYERS: dict[str, Any] = {
     "Тимур": {"role": "doctor"},
@@ -32,9 +30,7 @@ _PLAYERS: dict[str, Any] = {
 
 
 def _read(sender: str, text: str) -> LetterReading:
-    view = sender_view(cast_state({"ruleset": "pefl", "turn": 2, "players": _PLAYERS}), sender)
-    assert view is not None
-    return read_letter(text, view, resolver=NickResolver(view.living))
+    return read_among(_PLAYERS, sender, text)
 
 
 @pytest.mark.parametrize(
