@@ -33,6 +33,7 @@ from parser.letters.tokens import (
     Token,
     clause_bounds,
     nick_windows,
+    subject_verb,
     unread,
 )
 from parser.letters.words import (
@@ -1737,10 +1738,8 @@ def is_subject(tokens: Sequence[Token], m: Mention) -> bool:
         return not any(w in ("будет", "будут", "это") for w in lead)
     rest = [t for t in tokens[m.end : m.end + 2] if t.sentence == tokens[m.start].sentence]
     for t in rest:
-        parses = parse(t.word) if t.word else ()
-        # a verb of the third person, or of the past, which has no person and agrees with
-        # its subject («Тарас советовал»)
-        if parses and parses[0].pos == "VERB" and parses[0].grammemes & {"3per", "past"}:
+        # a verb of the third person, or of the past («Тарас советовал»)
+        if subject_verb(t.word):
             found = lookup(t.word)
             return found is None or not found.actions
     return False

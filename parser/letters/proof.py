@@ -100,7 +100,7 @@ from parser.letters.sense import (
     thing_object_at,
     thing_of_talk,
 )
-from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds
+from parser.letters.tokens import EDGE_MARKS, Token, clause_bounds, subject_verb
 from parser.letters.words import (
     ASKING,
     CHOICE,
@@ -821,8 +821,7 @@ def _subject_of_clause(tokens: Sequence[Token], m: Mention) -> bool:
         t = tokens[k]
         if t.sentence != tokens[m.start].sentence:
             return False
-        top = parse(t.word)[:1] if t.word else []
-        if top and top[0].pos == "VERB" and top[0].grammemes & {"3per", "past"}:
+        if subject_verb(t.word):
             found = lookup(t.word)
             return found is None or not found.actions
         if t.clause_end:

@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour
+from parser.letters.tokens import WORKING_HOURS, Token, clause_bounds, clock_hour, subject_verb
 from parser.letters.words import NIGHT, RESTATING, VIOLENCE, ws
 from parser.morph import Reading, common_word, forms, parse
 from parser.nicks import written_word
@@ -1491,8 +1491,7 @@ def _told_of_after(tokens: Sequence[Token], m: Mention) -> bool:
     j = _skip(tokens, k, b, _LEAD)
     if j > b:
         return False
-    top = parse(tokens[j].word)[:1]
-    return bool(top) and top[0].pos == "VERB" and bool(top[0].grammemes & {"3per", "past"})
+    return subject_verb(tokens[j].word)
 
 
 def thing_of_talk(tokens: Sequence[Token], m: Mention, mentions: Sequence[Mention]) -> bool:

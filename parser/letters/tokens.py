@@ -184,6 +184,13 @@ def _object_alike(nouns: Sequence[Reading]) -> bool:
     )
 
 
+def subject_verb(word: str) -> bool:
+    """Whether `word` reads first as a verb of the third person or of the past (which has no
+    person and agrees with its subject): a verb that has a subject in its clause."""
+    top = parse(word)[:1] if word else ()
+    return bool(top) and top[0].pos == "VERB" and bool(top[0].grammemes & {"3per", "past"})
+
+
 def _may_be_subject(word: str, agree: frozenset[str]) -> bool:
     """Whether `word` (a token's reading word) may be the subject of a short participle of
     the gender and number `agree`: a noun or a pronoun in the nominative agreeing with it, or

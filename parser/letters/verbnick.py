@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from parser.letters.mentions import Mention
-from parser.letters.tokens import Token, clause_bounds
+from parser.letters.tokens import Token, clause_bounds, subject_verb
 from parser.morph import parse, word_nick
 from parser.nicks import casefold_key
 from parser.vocab import lookup
@@ -63,8 +63,7 @@ def _subject_verb(tokens: Sequence[Token], a: int, b: int, skip: int) -> bool:
     for k in range(a, b + 1):
         if k == skip or not tokens[k].word:
             continue
-        top = parse(tokens[k].word)[:1]
-        if top and top[0].pos == "VERB" and top[0].grammemes & {"3per", "past"}:
+        if subject_verb(tokens[k].word):
             return True
     return False
 
