@@ -41,7 +41,7 @@ from parser.letters.reading import (
     offer_terms,
     offers_the_kill,
 )
-from parser.letters.tokens import Token
+from parser.letters.tokens import Token, subject_verb
 from parser.letters.words import CONDITION_WORDS, ws
 from parser.morph import parse
 from parser.sender import SenderView
@@ -195,8 +195,7 @@ def _about_another(tokens: Sequence[Token], words: Sequence[int]) -> bool:
             return True
         if word == "может" and (i == words[0] or tokens[i].clause_end):
             continue  # «Может, Олега?»: «maybe», no one else's «may»
-        parses = parse(word)
-        if parses and parses[0].pos == "VERB" and parses[0].grammemes & {"3per", "past"}:
+        if subject_verb(word):
             return True
     return False
 
