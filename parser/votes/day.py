@@ -647,11 +647,10 @@ def _taken_back(
         # reason against him — a red's reason, or a green's beside the author's own
         # «выдвигаю» — so the day-gone-by rule takes nothing back (P-V.1, G-N.1); a green
         # with no vote word is shown below, as before
-        accused = not told_together(own, alive) and accuses_him(own)
-        reasoned = accused and (need_reason or _own_vote_word(own))
-        if reasoned and told_together(own, alive, accused_ok=True):
-            return alive, named, None
         if told_together(own, alive, accused_ok=True):
+            accused = not told_together(own, alive) and accuses_him(own)
+            if accused and (need_reason or _own_vote_word(own)):
+                return alive, named, None
             # «Вчера с <Ямахой> гоняли до заправки»: a day gone by is no vote to tell of, but
             # a player named in colour as the author's companion in it is shown, whatever the
             # story says of him — never dropped unseen (G-N.1, P-V.1)
