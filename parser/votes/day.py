@@ -647,11 +647,10 @@ def _taken_back(
         # reason against him — a red's reason, or a green's beside the author's own
         # «выдвигаю» — so the day-gone-by rule takes nothing back (P-V.1, G-N.1); a green
         # with no vote word is shown below, as before
-        accused = not told_together(own, alive) and accuses_him(own)
-        reasoned = accused and (need_reason or _own_vote_word(own))
-        if reasoned and told_together(own, alive, accused_ok=True):
-            return alive, named, None
         if told_together(own, alive, accused_ok=True):
+            accused = not told_together(own, alive) and accuses_him(own)
+            if accused and (need_reason or _own_vote_word(own)):
+                return alive, named, None
             # «Вчера с <Ямахой> гоняли до заправки»: a day gone by is no vote to tell of, but
             # a player named in colour as the author's companion in it is shown, whatever the
             # story says of him — never dropped unseen (G-N.1, P-V.1)
@@ -818,25 +817,19 @@ def _said_no_vote(
     grammar read as a word or a story (`_no_vote_said`: nothing to show), or a nick talked
     of (`_talked_of`: shown, never counted) or told of as the author's companion in a
     story (`told_together`: shown, never counted)."""
-    if _told_together(own, pick):
+    # no vote grammar around the nick and no vote word of the author's own (as `_talked_of`
+    # asks it): asked once, for the companion's story and the talk below alike
+    free = not (has_vote_grammar(own, pick) or _own_vote_word(own))
+    if free and told_together(own, pick):
         return True, (UNPROVEN, pick.span.text)
     said = _no_vote_said(own, pick, need_reason)
     if said and need_reason:
         return True, None
     # a green told of that is also a line retold, a phrase or a sight is shown, as a red's
     # would be (G-N.1: «"<Андромеду> приковали к скале"» names nobody's green)
-    if _talked_of(own, as_typed, pick, resolver):
+    if free and talked_of(own, as_typed, pick, partial(names_player, resolver)):
         return True, (UNPROVEN, pick.span.text)
     return said, None
-
-
-def _told_together(own: str, pick: Pick) -> bool:
-    """G-N.1, P-V.1: «Вчера с <Ямахой> гоняли до заправки» — a coloured nick with no vote
-    grammar around it, in a post with no vote word of the author's own, told of as the one
-    the author did something with (`parser.votes.talk.told_together`)."""
-    if has_vote_grammar(own, pick) or _own_vote_word(own):
-        return False
-    return told_together(own, pick)
 
 
 def _talked_of(own: str, as_typed: str, pick: Pick, resolver: NickResolver) -> bool:
