@@ -489,8 +489,8 @@ _LATIN_SAID: Final = (
     ("s", "(?:с|з)"), ("t", "т"), ("u", "у"), ("v", "в"), ("w", "(?:в|у)"),
     ("x", "кс"), ("y", "(?:и|ы|й)"), ("z", "(?:з|ц)"),
 )  # fmt: skip
-_SOFT_AFTER_C: Final = ("e", "i", "y")
-_SOFT_AFTER_G: Final = ("e", "i", "y")
+#: the vowels before which Latin «c» and «g» are said soft (ц, г/ж/дж)
+_SOFT_AFTER: Final = ("e", "i", "y")
 #: the Russian case endings of a name said aloud: a masculine noun's after a final consonant
 #: or «-us»/«-um» (Лактариус|а, Цигнус|ом), a feminine one's in place of a final «-a»
 #: (Морхелл|у, Кассиопе|ю); a word ending in another vowel does not decline
@@ -500,11 +500,11 @@ _LATIN_WORD_RE: Final = re.compile("[a-z]{4,}")
 
 
 def _c_said(rest: str) -> str:
-    return "(?:ц|с)" if rest.startswith(_SOFT_AFTER_C) else "к"
+    return "(?:ц|с)" if rest.startswith(_SOFT_AFTER) else "к"
 
 
 def _g_said(rest: str) -> str:
-    return "(?:г|ж|дж)" if rest.startswith(_SOFT_AFTER_G) else "г"
+    return "(?:г|ж|дж)" if rest.startswith(_SOFT_AFTER) else "г"
 
 
 @lru_cache(maxsize=4096)

@@ -720,12 +720,12 @@ _ENGLISH_ALONE_MIN: Final = 5
 
 def _said_as(word: str, latin: str, *, alone: bool = False) -> bool:
     """C-3: whether the Cyrillic `word` says the Latin nick word aloud, a case ending
-    allowed: a word of four letters or more by `parser.latin.said_aloud`, a shorter one
-    («Fly» of Fly-Agaric) only by its English sound; a nick of one word (`alone`) by its
-    English sound only when it has `_ENGLISH_ALONE_MIN` letters or more and the word
-    written is no ordinary word of the dictionary."""
+    allowed: the Latin way or by its English sound, as `parser.latin.said_aloud` reads it;
+    a nick of one word (`alone`) by its English sound only when it has
+    `_ENGLISH_ALONE_MIN` letters or more and the word written is no ordinary word of the
+    dictionary."""
     from parser.english import sounds_as
-    from parser.latin import latin_word, said_aloud, said_in_latin
+    from parser.latin import latin_word, said_in_latin
 
     if latin_word(latin) and said_in_latin(word, latin):
         return True
@@ -733,9 +733,8 @@ def _said_as(word: str, latin: str, *, alone: bool = False) -> bool:
         # a one-word nick's English sound is no proof where the word written is short or
         # an ordinary Russian word of its own («Сани» beside Sunny): `fit_kind`'s "word"
         return False
-    if len(latin) < TRANSLIT_MIN_LETTERS:
-        return sounds_as(word, latin, strict=True)
-    return said_aloud(word, latin)
+    # the Latin reading was asked above: what `said_aloud` adds is the English sound alone
+    return sounds_as(word, latin, strict=True)
 
 
 def _said_in_part(word: str, latin: str) -> bool:

@@ -76,9 +76,9 @@ def modern_spelling(text: str, *, old: bool | None = None) -> str:
     if not (old_spelling(text) if old is None else old):
         return text
     text = _FINAL_HARD.sub("", text.translate(_DROPPED))
-    text = _YA_WORD.sub(_modern_ya, text)
+    text = _YA_WORD.sub(lambda m: _modern_plural(m.group()), text)
     text = _I_WORD.sub(_modern_i, text)
-    return _AGO_WORD.sub(_modern_ago, text)
+    return _AGO_WORD.sub(lambda m: _modern_adjective(m.group()), text)
 
 
 def _modern_i(m: re.Match[str]) -> str:
@@ -86,10 +86,6 @@ def _modern_i(m: re.Match[str]) -> str:
     if not any(c not in "іІ" for c in word):
         return word  # a lone і is no Russian word to fold
     return word.replace("і", "и").replace("І", "И")
-
-
-def _modern_ya(m: re.Match[str]) -> str:
-    return _modern_plural(m.group())
 
 
 @lru_cache(maxsize=1024)
@@ -101,11 +97,6 @@ def _modern_plural(word: str) -> str:
         return word  # «выя», «Акакія» (Акакия): a word today's dictionary knows
     modern = folded[:-1] + ("Е" if word[-1] == "Я" else "е")
     return modern if any(p.known for p in parse(modern.lower())) else word
-
-
-def _modern_ago(m: re.Match[str]) -> str:
-    word = m.group()
-    return _modern_adjective(word)
 
 
 @lru_cache(maxsize=1024)
